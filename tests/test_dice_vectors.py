@@ -134,3 +134,34 @@ if __name__ == "__main__":
         print(f"wrote {VECTORS_PATH}")
     else:
         print(dump(build_vectors()), end="")
+
+
+def _doc_snippet(language: str) -> str:
+    import re
+    doc = (VECTORS_PATH.parent / "fair-dice.md").read_text(encoding="utf-8")
+    return re.search(rf"```{language}\n(.*?)```", doc, re.S).group(1)
+
+
+def test_python_snippet_in_doc_reproduces_vectors(capsys):
+    namespace: dict = {}
+    exec(_doc_snippet("python"), namespace)  # the doc's own hand-verification code
+    data = json.loads(VECTORS_PATH.read_text(encoding="utf-8"))
+    for vec in data["vectors"]:
+        assert namespace["game_throws"](vec["seed"], ROLLS_PER_VECTOR) == vec["dice"]
+    assert data["vectors"][0]["fingerprint"] in capsys.readouterr().out
+
+
+def test_js_snippet_in_doc_reproduces_vectors():
+    import shutil
+    import subprocess
+    node = shutil.which("node")
+    if node is None:
+        import pytest
+        pytest.skip("node is not installed")
+    data = json.loads(VECTORS_PATH.read_text(encoding="utf-8"))
+    script = _doc_snippet("js") + "".join(
+        f"console.log(JSON.stringify(gameThrows({json.dumps(v['seed'])}, {ROLLS_PER_VECTOR})));\n"
+        for v in data["vectors"])
+    out = subprocess.run([node, "-e", script], capture_output=True, text=True, check=True, timeout=60).stdout
+    lines = [json.loads(line) for line in out.splitlines() if line.startswith("[[")]
+    assert lines[-len(data["vectors"]):] == [v["dice"] for v in data["vectors"]]
