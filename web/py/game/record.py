@@ -414,10 +414,8 @@ class _GameReplay:
     """The replay state of one game: position (seen by the player on turn), turn, phase, cube."""
 
     def __init__(self, crawford: bool) -> None:
-        import rules  # the rules engine (another package); imported here so record building needs only rules.dice
-
-        self.rules = rules
-        self.pos = rules.Position.initial()
+        self.rules = _rules_engine()
+        self.pos = self.rules.Position.initial()
         self.turn: int | None = None         # the player whose turn it is; pos is seen from their side
         self.phase = "opening"               # opening, roll, move, take, over
         self.dice: tuple[int, int] | None = None
@@ -434,6 +432,7 @@ class _Replay:
         self.rolls: list[RollVerdict] = []
         self.stats = DiceStats()
         self.games: list[dict] = []
+        self.unfinished = False  # some game's replay stopped on a problem
 
     def fail(self, code: str, message: str, game: int | None = None, action: int | None = None, **params) -> None:
         self.problems.append(Problem(code, message, game, action, params))
@@ -461,7 +460,8 @@ class _Replay:
             outcome = self.game(gi, game, crawford, jacoby)
             if outcome is not None and outcome[0] is not None:
                 score[outcome[0]] += outcome[1]
-        self.match_result(data, score)
+        if not self.unfinished:  # a game whose replay stopped says nothing about the match score
+            self.match_result(data, score)
         return self.verdict(data)
 
     def load(self, record) -> dict | None:
@@ -592,6 +592,7 @@ class _Replay:
             except _Broken:
                 replay = None
         if replay is None:
+            self.unfinished = True
             return None
         return self.game_result(gi, game, replay, jacoby)
 
@@ -676,21 +677,21 @@ class _Replay:
     def expect(self, r: _GameReplay, gi: int, ai: int, action: dict, phase: str, player: int | None) -> None:
         if r.phase == "over":
             raise self.broken("extra_action", f"{action['type']} after the game was over", gi, ai,
-                              action=action["type"])
+                              what=action["type"])
         if r.phase != phase:
             raise self.broken("out_of_order", f"{action['type']} is not possible now (expected "
-                                              f"{_PHASE_TEXT[r.phase]})", gi, ai, action=action["type"],
+                                              f"{_PHASE_TEXT[r.phase]})", gi, ai, what=action["type"],
                               phase=r.phase)
         if player is not None and action.get("player") != player:
             raise self.broken("wrong_player", f"{action['type']} by player {action.get('player')!r}, but it is "
-                                              f"player {player}'s to do", gi, ai, action=action["type"],
+                                              f"player {player}'s to do", gi, ai, what=action["type"],
                               expected=player, found=str(action.get("player")))
 
     def step(self, r: _GameReplay, gi: int, ai: int, action: dict) -> None:
         t = action["type"]
         if r.table_must_roll and t != "roll":
             raise self.broken("out_of_order", f"{t} after the clock ran out: the table only rolls", gi, ai,
-                              action=t, phase="roll")
+                              what=t, phase="roll")
         if t == "opening_roll":
             self.expect(r, gi, ai, action, "opening", None)
             d0, d1 = action["dice"]
@@ -719,7 +720,7 @@ class _Replay:
             self.answer(r, t)
         elif t == "resign":
             if r.phase in ("over", "opening"):
-                raise self.broken("out_of_order", "resign is not possible now", gi, ai, action=t, phase=r.phase)
+                raise self.broken("out_of_order", "resign is not possible now", gi, ai, what=t, phase=r.phase)
             player = action.get("player")
             points = action.get("points")
             if player not in (0, 1) or points not in (r.cube, 2 * r.cube, 3 * r.cube):
@@ -771,7 +772,7 @@ class _Replay:
             raise self.broken("illegal_play", f"player {r.turn} with {dice_text}: {text!r} is not a legal play "
                                               f"({exc})", gi, ai, player=r.turn, dice=dice_text, play=text,
                               detail=str(exc))
-        r.pos = _apply_play(r.pos, play)
+        r.pos = _apply_play(rules, r.pos, r.dice, play)
         if r.pos.is_over():
             multiplier = _multiplier(r.pos)
             r.phase = "over"
@@ -826,9 +827,42 @@ def _score_text(score) -> str:
         return repr(score)
 
 
-def _apply_play(pos, play):
-    """The position after ``play``, still seen by the player who made it."""
-    return pos.apply(play)
+class _RulesEngine:
+    """The parts of the rules engine the replay uses (imported on first use: building records needs none)."""
+
+    def __init__(self) -> None:
+        from rules.errors import IllegalMoveError, NotationError
+        from rules.notation import parse_play
+        from rules.position import Position
+
+        self.Position, self.parse_play = Position, parse_play
+        self.IllegalMoveError, self.NotationError = IllegalMoveError, NotationError
+
+
+_ENGINE: _RulesEngine | None = None
+
+
+def _rules_engine() -> _RulesEngine:
+    global _ENGINE
+    if _ENGINE is None:
+        _ENGINE = _RulesEngine()
+    return _ENGINE
+
+
+def _apply_play(rules: _RulesEngine, pos, dice, play):
+    """The position after ``play`` (a legal play from ``parse_play``), still seen by the player who made it.
+
+    Each step moves one of ``mine`` from ``frm`` (25 = bar) to ``to`` (0 = off); a hit sends the blot on ``to``
+    (the other side's point 25 - to) to the other side's bar.
+    """
+    mine, theirs = list(pos[0]), list(pos[1])
+    for step in play:
+        mine[step.frm] -= 1
+        mine[step.to] += 1
+        if step.hit:
+            theirs[25 - step.to] -= 1
+            theirs[25] += 1
+    return rules.Position(mine, theirs)
 
 
 def _multiplier(pos) -> int:

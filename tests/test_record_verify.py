@@ -1,0 +1,311 @@
+"""Records of games played to the end in CPython verify; tampered records fail with the right message."""
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import random
+
+import pytest
+
+from game import record as rec
+from rules import dice
+from rules.movegen import legal_plays
+from rules.notation import format_play
+from rules.position import Position
+
+KINDS = {1: "single", 2: "gammon", 3: "backgammon"}
+PLAYERS = [{"name": "Random A", "kind": "bot", "level": "random"}, {"name": "Random B", "kind": "human"}]
+
+
+def play_match(base: int, match_length: int = 0, cube: bool = True, clock: bool = False) -> rec.RecordBuilder:
+    """Two simple players (random legal plays, random cube actions) play a game or match to the end."""
+    rng = random.Random(base)
+    b = rec.RecordBuilder(players=PLAYERS, match_length=match_length)
+    score = [0, 0]
+    crawford_used = False
+    while True:
+        gd = dice.GameDice(hashlib.sha256(b"game %d %d" % (base, len(b.data["games"]))).digest())
+        b.new_game(gd.fingerprint)
+        crawford = bool(match_length) and not crawford_used and max(score) == match_length - 1
+        crawford_used = crawford_used or crawford
+        pairs = gd.opening()
+        for pair in pairs:
+            b.opening_roll(*pair)
+        turn = 0 if pairs[-1][0] > pairs[-1][1] else 1
+        roll: tuple[int, int] | None = pairs[-1]
+        pos, value, owner = Position.initial(), 1, None
+        while True:
+            if roll is None:
+                if cube and not crawford and owner in (None, turn) and rng.random() < 0.04:
+                    b.double(turn)
+                    answer = "take" if rng.random() < 0.75 else "pass"
+                    if clock and rng.random() < 0.3:
+                        b.clock_expired(1 - turn, "take", answer)
+                    elif answer == "take":
+                        b.take(1 - turn)
+                    else:
+                        b.pass_(1 - turn)
+                    if answer == "pass":
+                        result = (turn, value, "pass")
+                        break
+                    value, owner = value * 2, 1 - turn
+                if clock and rng.random() < 0.1:
+                    b.clock_expired(turn, "roll", "roll")
+                roll = gd.roll()
+                b.roll(turn, *roll)
+            every = legal_plays(pos, roll)
+            plays = [(p, a) for p, a in every if _round_trips(p, pos, roll)]
+            if every and not plays:
+                return play_match(base + 1000, match_length, cube, clock)
+            play, after = rng.choice(plays) if plays else ((), pos)
+            if clock and rng.random() < 0.1:
+                b.clock_expired(turn, "move", format_play(play))
+            else:
+                b.play(turn, format_play(play))
+            if after.is_over():
+                kind = after.winner_kind()
+                result = (turn, value * kind, KINDS[kind])
+                break
+            pos, turn, roll = after.swapped(), 1 - turn, None
+        b.result(*result)
+        b.reveal(gd.seed)
+        score[result[0]] += result[1]
+        if not match_length or max(score) >= match_length:
+            return b
+
+
+def _round_trips(play, pos, roll) -> bool:
+    """Whether the rules engine reads back what it writes for this play.
+
+    Work-around: at the time of writing, format_play marks a hit on the wrong path when two checkers land on the
+    point where a blot was hit (e.g. "15/10 13/10*"), and parse_play refuses that text (about 1 play in 300).
+    """
+    from rules.notation import parse_play
+    try:
+        parse_play(format_play(play), pos, roll)
+        return True
+    except ValueError:
+        return False
+
+
+@pytest.fixture(scope="module")
+def money_game() -> dict:
+    return play_match(1).to_dict()
+
+
+@pytest.fixture(scope="module")
+def match_record() -> dict:
+    return play_match(7, match_length=5, clock=True).to_dict()
+
+
+def codes(verdict) -> list[str]:
+    return [p.code for p in verdict.problems]
+
+
+def rolls_of(game: dict) -> list[int]:
+    return [i for i, a in enumerate(game["actions"]) if a["type"] == "roll"]
+
+
+def test_a_played_game_verifies(money_game):
+    text = json.dumps(money_game)
+    verdict = rec.verify_record(text)
+    assert verdict.ok, verdict.reasons
+    assert verdict.problems == []
+    throws = [a for a in money_game["games"][0]["actions"] if a["type"] in ("opening_roll", "roll")]
+    assert len(verdict.rolls) == len(throws) > 10
+    assert all(r.ok and r.derived == r.recorded for r in verdict.rolls)
+    assert verdict.rolls[0].kind == "opening" and verdict.rolls[-1].kind == "roll"
+    assert verdict.stats.throws == len(throws) and verdict.stats.dice == 2 * len(throws)
+    assert verdict.games[0]["seed_ok"] is True
+    assert rec.verify_record(money_game).ok and rec.verify_record(text.encode()).ok
+
+
+@pytest.mark.parametrize("base", range(12))
+def test_many_played_games_and_matches_verify(base):
+    b = play_match(100 + base, match_length=[0, 3, 5][base % 3], clock=base % 2 == 0)
+    verdict = rec.verify_record(b.to_json())
+    assert verdict.ok, verdict.reasons
+    assert verdict.rolls and all(r.ok for r in verdict.rolls)
+
+
+def test_a_match_verifies_with_its_score(match_record):
+    verdict = rec.verify_record(match_record)
+    assert verdict.ok, verdict.reasons
+    assert len(match_record["games"]) >= 2
+    assert max(match_record["result"]["score"]) >= 5
+    tampered = copy.deepcopy(match_record)
+    tampered["result"]["score"][0] += 1
+    verdict = rec.verify_record(tampered)
+    assert codes(verdict) == ["match_result_mismatch"]
+
+
+def test_one_die_changed_fails_on_that_roll(money_game):
+    record = copy.deepcopy(money_game)
+    game = record["games"][0]
+    i = rolls_of(game)[5]
+    d1, d2 = game["actions"][i]["dice"]
+    game["actions"][i]["dice"] = [d1, d2 % 6 + 1]
+    verdict = rec.verify_record(json.dumps(record))
+    assert not verdict.ok
+    assert codes(verdict)[0] == "die_mismatch"
+    problem = verdict.problems[0]
+    assert problem.action == i
+    assert f"the record has {d1}-{d2 % 6 + 1} but the seed gives {d1}-{d2}" in problem.message
+    bad = [r for r in verdict.rolls if not r.ok]
+    assert len(bad) == 1 and bad[0].recorded == (d1, d2 % 6 + 1) and bad[0].derived == (d1, d2)
+
+
+def test_one_opening_die_changed(money_game):
+    record = copy.deepcopy(money_game)
+    first = record["games"][0]["actions"][0]
+    first["dice"] = [first["dice"][1], first["dice"][0]]  # swap: the other player starts
+    verdict = rec.verify_record(record)
+    assert "die_mismatch" in codes(verdict)
+    assert "opening throw" in verdict.reasons[0]
+
+
+def test_one_play_changed_to_an_illegal_one(money_game):
+    record = copy.deepcopy(money_game)
+    game = record["games"][0]
+    i = next(i for i, a in enumerate(game["actions"]) if a["type"] == "play" and i > 6)
+    player = game["actions"][i]["player"]
+    game["actions"][i]["play"] = "6/off"
+    verdict = rec.verify_record(record)
+    assert codes(verdict) == ["illegal_play"]
+    assert verdict.problems[0].action == i
+    assert f"player {player} with" in verdict.reasons[0] and "'6/off' is not a legal play" in verdict.reasons[0]
+    assert all(r.ok for r in verdict.rolls)  # the dice are still checked, and still right
+
+
+def test_one_play_changed_to_another_legal_play_breaks_the_replay(money_game):
+    """A different legal play changes the position: the record's later plays or result no longer fit."""
+    record = copy.deepcopy(money_game)
+    game = record["games"][0]
+    pos = Position.initial()
+    turn = None
+    for i, a in enumerate(game["actions"]):
+        if a["type"] == "opening_roll" and a["dice"][0] != a["dice"][1]:
+            turn, roll = (0 if a["dice"][0] > a["dice"][1] else 1), tuple(a["dice"])
+        elif a["type"] == "roll":
+            roll = tuple(a["dice"])
+        elif a["type"] == "play":
+            plays = legal_plays(pos, roll)
+            others = [format_play(p) for p, _ in plays if format_play(p) != a["play"]]
+            if len(others) >= 5 and i > 4:
+                game["actions"][i]["play"] = others[0]
+                break
+            from rules.notation import parse_play
+            from rules.turn import Turn
+            t = Turn(pos, roll)
+            for s in parse_play(a["play"], pos, roll):
+                t = t.apply_step(s)
+            pos = t.position.swapped()
+    verdict = rec.verify_record(record)
+    assert not verdict.ok
+    assert set(codes(verdict)) & {"illegal_play", "bad_notation", "result_mismatch", "match_result_mismatch"}
+
+
+def test_garbage_play_is_a_notation_problem(money_game):
+    record = copy.deepcopy(money_game)
+    game = record["games"][0]
+    i = next(i for i, a in enumerate(game["actions"]) if a["type"] == "play")
+    game["actions"][i]["play"] = "hello world"
+    verdict = rec.verify_record(record)
+    assert codes(verdict) == ["bad_notation"]
+    assert "not a play in standard notation" in verdict.reasons[0]
+
+
+def test_wrong_seed_fails(money_game):
+    record = copy.deepcopy(money_game)
+    record["games"][0]["dice"]["seed"] = hashlib.sha256(b"another").hexdigest()
+    verdict = rec.verify_record(record)
+    assert codes(verdict) == ["seed_mismatch"]
+    assert "the seed does not match the fingerprint" in verdict.reasons[0]
+    assert verdict.rolls and all(r.derived is None and not r.ok for r in verdict.rolls)
+    assert verdict.games[0]["seed_ok"] is False
+
+
+def test_seed_and_fingerprint_of_another_game_fail_on_the_dice(money_game):
+    record = copy.deepcopy(money_game)
+    other = hashlib.sha256(b"another").digest()
+    record["games"][0]["dice"].update(seed=other.hex(), fingerprint=dice.fingerprint(other))
+    verdict = rec.verify_record(record)
+    assert "die_mismatch" in codes(verdict)
+    assert sum(not r.ok for r in verdict.rolls) > len(verdict.rolls) // 2
+
+
+@pytest.mark.parametrize("mutate, code, words", [
+    (lambda g: g["actions"].insert(1, {"type": "roll", "player": 0, "dice": [1, 2]}), "out_of_order", ""),
+    (lambda g: g["actions"].append({"type": "double", "player": 0}), "extra_action", "after the game was over"),
+    (lambda g: g["actions"].insert(3, {"type": "teleport"}), "bad_action", "unknown action 'teleport'"),
+    (lambda g: g["actions"][0].update(dice=[7, 1]), "bad_action", "two integers 1 to 6"),
+    (lambda g: g["result"].update(points=g["result"]["points"] + 1), "result_mismatch", "the replay gives"),
+    (lambda g: g["result"].update(winner=1 - g["result"]["winner"]), "result_mismatch", "the record says"),
+    (lambda g: g.update(result=None), "missing_field", "no 'result'"),
+    (lambda g: g["actions"].pop(), "result_mismatch", "not over after its last action"),
+])
+def test_tampered_actions(money_game, mutate, code, words):
+    record = copy.deepcopy(money_game)
+    mutate(record["games"][0])
+    verdict = rec.verify_record(record)
+    assert not verdict.ok
+    assert code in codes(verdict), verdict.reasons
+    assert any(words in r for r in verdict.reasons)
+    assert "internal_error" not in codes(verdict)
+
+
+def test_wrong_player_and_cube_rules(money_game):
+    record = copy.deepcopy(money_game)
+    game = record["games"][0]
+    i = rolls_of(game)[2]
+    roller = game["actions"][i]["player"]
+    game["actions"][i]["player"] = 1 - roller
+    verdict = rec.verify_record(record)
+    assert codes(verdict)[0] == "wrong_player"
+    assert f"but it is player {roller}'s to do" in verdict.reasons[0]
+
+    record = copy.deepcopy(money_game)
+    game = record["games"][0]
+    i = rolls_of(game)[2]
+    roller = game["actions"][i]["player"]
+    game["actions"][i:i] = [{"type": "double", "player": roller}, {"type": "take", "player": 1 - roller},
+                            {"type": "double", "player": roller}]
+    verdict = rec.verify_record(record)
+    assert codes(verdict)[0] == "illegal_double" and "the cube is player" in verdict.reasons[0]
+
+
+def test_no_double_in_the_crawford_game():
+    b = rec.RecordBuilder(players=PLAYERS, match_length=3)
+    fp = dice.fingerprint(bytes(32))
+    b.new_game(fp)
+    b.result(0, 2, "resign")  # 2-0: player 0 is 1-away, the next game is the Crawford game
+    b.new_game(fp)
+    first = dice.GameDice(bytes(32)).opening()
+    for pair in first:
+        b.opening_roll(*pair)
+    record = b.to_dict()
+    starter = 0 if first[-1][0] > first[-1][1] else 1
+    record["games"][0]["actions"] = [{"type": "opening_roll", "dice": list(p)} for p in first]
+    record["games"][0]["actions"].append({"type": "resign", "player": 1 - starter, "points": 2})
+    record["games"][0]["result"] = {"winner": starter, "points": 2, "kind": "resign"}
+    record["games"][0]["dice"]["seed"] = bytes(32).hex()
+    record["games"][1]["dice"]["seed"] = bytes(32).hex()
+    record["games"][1]["actions"] += [{"type": "play", "player": starter, "play": "24/18 13/10"},
+                                      {"type": "double", "player": 1 - starter}]
+    record["games"][1]["result"] = {"winner": 1 - starter, "points": 1, "kind": "pass"}
+    verdict = rec.verify_record(record)
+    assert "illegal_double" in codes(verdict), verdict.reasons
+    assert any("Crawford" in r for r in verdict.reasons)
+
+
+def test_verdict_to_dict_is_json(money_game):
+    verdict = rec.verify_record(money_game)
+    assert json.loads(json.dumps(verdict.to_dict()))["ok"] is True
+
+
+def test_verify_many_merges_statistics(money_game, match_record):
+    verdicts, total = rec.verify_many([money_game, match_record])
+    assert all(v.ok for v in verdicts)
+    assert total.throws == sum(v.stats.throws for v in verdicts)
+    assert total.faces == [a + b for a, b in zip(verdicts[0].stats.faces, verdicts[1].stats.faces)]
