@@ -1,0 +1,202 @@
+"""Legal plays: every distinct position reachable by a legal full play of a roll.
+
+The search runs on a packed board: one Python int ``K`` holding 52 byte-sized counters.
+Bytes 0..25 are the side to move (0 off, 1..24 its points, 25 bar); bytes 26..51 are the
+other side *seen from the mover*: byte ``26 + p`` is the other side's checkers on the mover's
+point ``p`` (byte 26 = its bar, byte 51 = its borne-off checkers). A move is two or three
+integer additions, a node is read with one ``int.to_bytes`` call, and the int itself is the
+de-duplication key of the resulting position.
+
+Rules applied: bar first (as many as possible; a blocked checker loses the rest), use as many
+dice as possible, the higher die when only one of two can be played, doubles move four times,
+bearing off exactly / from a higher point first / from the highest point with a larger die,
+and only when every checker is home.
+"""
+
+from __future__ import annotations
+
+from .errors import IllegalMoveError
+from .position import Position, Step
+
+__all__ = ["legal_plays", "legal_results", "check_dice"]
+
+_U = [1 << (8 * p) for p in range(26)]  # one of my checkers on p
+_O = [1 << (8 * (26 + p)) for p in range(26)]  # one opponent checker on my point p
+_OBAR = _O[0]
+_HIT = [_OBAR - _O[p] for p in range(26)]  # opponent blot on p sent to its bar
+_MOVE = [[_U[max(f - d, 0)] - _U[f] if 1 <= d <= 6 else 0 for d in range(7)] for f in range(26)]
+
+# Steps are interned: _STEP[(frm * 7 + die) * 2 + hit]
+_STEP: list = [None] * (26 * 7 * 2)
+for _f in range(1, 26):
+    for _d in range(1, 7):
+        for _h in (0, 1):
+            _t = max(_f - _d, 0)
+            if _h and _t == 0:
+                continue
+            _STEP[(_f * 7 + _d) * 2 + _h] = tuple.__new__(Step, (_f, _t, bool(_h), _d))
+del _f, _d, _h, _t
+
+_NEW = tuple.__new__
+
+
+def check_dice(dice) -> tuple[int, int]:
+    """Validate a roll: a pair of ints 1..6 (raises :class:`IllegalMoveError`)."""
+    try:
+        d1, d2 = dice
+    except (TypeError, ValueError):
+        raise IllegalMoveError(f"dice must be a pair of ints 1..6, got {dice!r}") from None
+    for d in (d1, d2):
+        if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6:
+            raise IllegalMoveError(f"dice must be a pair of ints 1..6, got {dice!r}")
+    return d1, d2
+
+
+def pack(pos) -> int:
+    """The packed int of a position (the mover is ``pos.mine``)."""
+    return int.from_bytes(bytes(pos[0]) + bytes(pos[1][::-1]), "little")
+
+
+def unpack(key: int) -> Position:
+    """The position of a packed int (inverse of :func:`pack`)."""
+    b = key.to_bytes(52, "little")
+    return _NEW(Position, (tuple(b[:26]), tuple(b[51:25:-1])))
+
+
+def single_moves(b: bytes, d: int, maxsrc: int = 25) -> list:
+    """Legal single moves ``(frm, to, hit)`` with die ``d`` on node bytes ``b``.
+
+    Only sources ``<= maxsrc`` are listed (used to enumerate doubles in one canonical order).
+    """
+    if b[25]:
+        t = 25 - d
+        o = b[26 + t]
+        return [(25, t, o == 1)] if o < 2 else []
+    hi = len(b[:25].rstrip(b"\0")) - 1  # highest occupied point (0: none)
+    top = hi if hi < maxsrc else maxsrc
+    res = []
+    if hi <= 6:
+        for p in range(top, 0, -1):
+            if b[p]:
+                t = p - d
+                if t > 0:
+                    o = b[26 + t]
+                    if o < 2:
+                        res.append((p, t, o == 1))
+                elif t == 0 or p == hi:
+                    res.append((p, 0, False))
+    else:
+        for p in range(top, d, -1):
+            if b[p]:
+                o = b[26 + p - d]
+                if o < 2:
+                    res.append((p, p - d, o == 1))
+    return res
+
+
+def _apply(key: int, f: int, t: int, hit: bool, d: int) -> int:
+    key += _MOVE[f][d]
+    if hit:
+        key += _HIT[t]
+    return key
+
+
+def generate(key: int, d1: int, d2: int) -> tuple[int, dict]:
+    """All distinct results of a legal full play: ``(dice_used, {result_key: play})``.
+
+    ``dice_used`` is 0 (nothing can be played, dict empty), 1, 2, 3 or 4.
+    """
+    if d1 != d2:
+        return _generate_pair(key, d1, d2)
+    return _generate_double(key, d1)
+
+
+def _generate_pair(key: int, d1: int, d2: int):
+    full: dict = {}
+    singles: dict = {}
+    hi = d1 if d1 > d2 else d2
+    sm = single_moves
+    step = _STEP
+    move = _MOVE
+    hitd = _HIT
+    for a, b in ((d1, d2), (d2, d1)):
+        for f, t, h in sm(key.to_bytes(52, "little"), a):
+            k1 = key + move[f][a]
+            if h:
+                k1 += hitd[t]
+            s1 = step[(f * 7 + a) * 2 + h]
+            seconds = sm(k1.to_bytes(52, "little"), b)
+            if seconds:
+                for f2, t2, h2 in seconds:
+                    k2 = k1 + move[f2][b]
+                    if h2:
+                        k2 += hitd[t2]
+                    if k2 not in full:
+                        full[k2] = (s1, step[(f2 * 7 + b) * 2 + h2])
+            elif not full:
+                singles.setdefault(a, {})[k1] = (s1,)
+    if full:
+        return 2, full
+    if hi in singles:
+        return 1, singles[hi]
+    if singles:
+        return 1, next(iter(singles.values()))
+    return 0, {}
+
+
+def _generate_double(key: int, d: int):
+    found: list = [{}, {}, {}, {}, {}]
+    sm = single_moves
+    step = _STEP
+    move = _MOVE
+    hitd = _HIT
+
+    def dfs(k: int, depth: int, maxsrc: int, play: tuple) -> None:
+        moves = sm(k.to_bytes(52, "little"), d, maxsrc)
+        if not moves:
+            found[depth].setdefault(k, play)
+            return
+        nd = depth + 1
+        for f, t, h in moves:
+            k2 = k + move[f][d]
+            if h:
+                k2 += hitd[t]
+            p2 = play + (step[(f * 7 + d) * 2 + h],)
+            if nd == 4:
+                found[4].setdefault(k2, p2)
+            else:
+                dfs(k2, nd, f, p2)
+
+    dfs(key, 0, 25, ())
+    for n in (4, 3, 2, 1):
+        if found[n]:
+            return n, found[n]
+    return 0, {}
+
+
+def legal_plays(pos: Position, dice) -> list:
+    """Every distinct result of a legal full play, once: a list of ``(play, result)``.
+
+    ``play`` is a tuple of :class:`Step`; ``result`` is **not** turned round (the side that
+    moved is still ``mine``; a checker it hit is on ``theirs``' bar). When the roll cannot be
+    played at all the list is empty (the position stays as it is and the turn passes).
+    """
+    d1, d2 = check_dice(dice)
+    _, res = generate(pack(pos), d1, d2)
+    out = []
+    for k, play in res.items():
+        b = k.to_bytes(52, "little")
+        out.append((play, _NEW(Position, (tuple(b[:26]), tuple(b[51:25:-1])))))
+    return out
+
+
+def legal_results(position_id: str, dice) -> set:
+    """Position IDs of every distinct position reachable by a legal full play (the contract).
+
+    The input has the side to move encoded second; results are written without turning the
+    board round (the mover stays encoded second). Empty set when nothing can be played.
+    """
+    pos = Position.from_id(position_id)
+    d1, d2 = check_dice(dice)
+    _, res = generate(pack(pos), d1, d2)
+    return {unpack(k).to_id() for k in res}

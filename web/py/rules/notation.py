@@ -1,0 +1,183 @@
+"""Standard move notation, GNU Backgammon style: ``24/18 13/11``, ``bar/22*``, ``6/off``,
+``8/5(2)``, ``24/18*/13`` (a checker moving on after hitting on the way).
+
+Points are those of the side that moves. One checker moving with several dice is written as
+one path; intermediate points are written only where it hits. Identical moves are grouped with
+a count in brackets. Paths are ordered from the highest source down.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from .errors import IllegalMoveError, NotationError
+from .movegen import _HIT, _MOVE, _STEP, check_dice, generate, pack, single_moves
+from .position import Position, Step
+
+__all__ = ["format_play", "parse_play"]
+
+
+def _pt(p: int) -> str:
+    return "bar" if p == 25 else "off" if p == 0 else str(p)
+
+
+def _chains(play) -> list:
+    """Group a play's steps into checker paths: lists of steps, each continuing the last."""
+    paths: list = []
+    for s in play:
+        for path in paths:
+            last = path[-1]
+            if last.to == s.frm and last.to != 0 and path is not None:
+                # continue a path whose checker ended where this step starts
+                path.append(s)
+                break
+        else:
+            paths.append([s])
+    return paths
+
+
+def _path_text(path) -> str:
+    parts = [_pt(path[0].frm)]
+    for s in path[:-1]:
+        if s.hit:
+            parts.append(f"{_pt(s.to)}*")
+    last = path[-1]
+    parts.append(_pt(last.to) + ("*" if last.hit else ""))
+    return "/".join(parts)
+
+
+def format_play(play) -> str:
+    """Format a play (tuple of :class:`Step`) as GNU Backgammon writes it; ``""`` for no move."""
+    for s in play:
+        if not isinstance(s, Step):
+            raise NotationError(f"a play is a tuple of Step, got {s!r}")
+    paths = _chains(list(play))
+    keyed = sorted(paths, key=lambda p: (-p[0].frm, -p[-1].to))
+    texts = [_path_text(p) for p in keyed]
+    counts = Counter(texts)
+    out = []
+    seen = set()
+    for t in texts:
+        if t in seen:
+            continue
+        seen.add(t)
+        out.append(t if counts[t] == 1 else f"{t}({counts[t]})")
+    return " ".join(out)
+
+
+_POINT = r"(?:bar|off|\d{1,2})"
+_TOKEN = re.compile(rf"^({_POINT}\*?(?:/{_POINT}\*?)+)(?:\((\d)\))?$", re.IGNORECASE)
+
+
+def _point_value(text: str, where: str) -> int:
+    t = text.lower()
+    if t == "bar":
+        return 25
+    if t == "off":
+        return 0
+    v = int(t)
+    if not 0 <= v <= 25:
+        raise NotationError(f"point {v} in {where!r} is outside 0..25")
+    return v
+
+
+def parse_moves(text: str) -> list:
+    """Parse notation into checker paths without a position: a list of
+    ``[(point, hit_marked), ...]`` lists, one per checker (counts expanded)."""
+    if not isinstance(text, str):
+        raise NotationError(f"notation must be a string, got {type(text).__name__}")
+    t = text.strip()
+    if t.lower() in ("", "cannot move", "can't move", "no move", "-"):
+        return []
+    out = []
+    for tok in t.replace(",", " ").split():
+        m = _TOKEN.match(tok)
+        if not m:
+            raise NotationError(f"cannot read {tok!r}: expected moves like 24/18, bar/22*, 6/off, 8/5(2)")
+        pts = []
+        for part in m.group(1).split("/"):
+            star = part.endswith("*")
+            pts.append((_point_value(part.rstrip("*"), tok), star))
+        for (a, _), (b, _) in zip(pts, pts[1:]):
+            if b >= a:
+                raise NotationError(f"{tok!r} moves backwards or nowhere ({_pt(a)} to {_pt(b)})")
+        if pts[0][1]:
+            raise NotationError(f"{tok!r}: a hit mark belongs on a destination")
+        if any(p == 0 for p, _ in pts[:-1]) or any(p == 25 for p, _ in pts[1:]):
+            raise NotationError(f"{tok!r}: 'off' can only end a move and 'bar' only start one")
+        n = int(m.group(2)) if m.group(2) else 1
+        if not 1 <= n <= 4:
+            raise NotationError(f"{tok!r}: a move can be repeated 1..4 times")
+        out.extend([pts] * n)
+    return out
+
+
+def parse_play(text: str, pos: Position, dice) -> tuple:
+    """The legal play that ``text`` denotes from ``pos`` with ``dice``.
+
+    Raises :class:`NotationError` when the text cannot be read and :class:`IllegalMoveError`
+    when it reads well but is not a legal full play (wrong dice, blocked, not using the whole
+    roll, higher-die rule...). A path without intermediate points prefers a route that does not
+    hit on the way; write the hit (``24/18*/13``) to choose the other.
+    """
+    paths = parse_moves(text)
+    d1, d2 = check_dice(dice)
+    key0 = pack(pos)
+    need, results = generate(key0, d1, d2)
+    dice_all = [d1] * 4 if d1 == d2 else [d1, d2]
+    if not paths:
+        if need == 0:
+            return ()
+        raise IllegalMoveError(f"the roll {d1}{d2} can be played: 'no move' is not legal")
+    # Required waypoints per checker: start, the points written (hit-marked or not), end.
+    order = sorted(paths, key=lambda p: -p[0][0])
+    candidates: list = []
+
+    def seq_for_path(key: int, path, left: list, steps: tuple, cb) -> None:
+        """Enumerate step sequences moving one checker along ``path`` with dice from ``left``."""
+        pts = [p for p, _ in path]
+        stars = {p for p, s in path if s}
+
+        def go(k: int, at: int, idx: int, left: list, steps: tuple, hits_off_route: int) -> None:
+            target = pts[idx]
+            if at == target:
+                if idx == len(pts) - 1:
+                    cb(k, left, steps, hits_off_route)
+                    return
+                go(k, at, idx + 1, left, steps, hits_off_route)
+                return
+            b = k.to_bytes(52, "little")
+            for d in sorted(set(left)):
+                for f, t, h in single_moves(b, d):
+                    if f != at:
+                        continue
+                    if t < target or (t == 0 and target != 0):
+                        continue
+                    if t in stars and not h:
+                        continue  # a hit was written where there is none
+                    extra = 1 if h and t not in stars else 0
+                    l2 = list(left)
+                    l2.remove(d)
+                    k2 = k + _MOVE[f][d] + (_HIT[t] if h else 0)
+                    go(k2, t, idx, l2, steps + (_STEP[(f * 7 + d) * 2 + h],), hits_off_route + extra)
+
+        go(key, pts[0], 1, left, steps, 0)
+
+    def all_paths(i: int, key: int, left: list, steps: tuple, penalty: int) -> None:
+        if i == len(order):
+            candidates.append((penalty, key, steps))
+            return
+        seq_for_path(key, order[i], left, steps,
+                     lambda k, l, s, pen: all_paths(i + 1, k, l, s, penalty + pen))
+
+    all_paths(0, key0, dice_all, (), 0)
+    if not candidates:
+        raise IllegalMoveError(f"{text.strip()!r} cannot be played with {d1}{d2} in this position")
+    candidates.sort(key=lambda c: c[0])
+    for _, k, steps in candidates:
+        if k in results and len(steps) == need:
+            return steps
+    raise IllegalMoveError(f"{text.strip()!r} is not a legal full play of {d1}{d2}: "
+                           f"a legal play uses {need} dice" + (
+                               " (the higher die when only one can be played)" if need == 1 and d1 != d2 else ""))

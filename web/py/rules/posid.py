@@ -1,0 +1,77 @@
+"""GNU Backgammon Position ID: 80 bits, base64 without padding (14 characters).
+
+Layout (as gnubg's code writes it): first the side **not** on roll, then the side on roll.
+For each side, 25 slots: its points 1..24 counted from its own ace point, then its bar.
+Each slot is written as one ``1`` bit per checker followed by a ``0``. Bits are packed
+little-endian (bit *i* is bit ``i % 8`` of byte ``i // 8``) into 10 bytes, then base64
+encoded with the standard alphabet and the padding dropped.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+
+from .errors import PositionIdError
+
+_B64 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+
+
+def encode_position_id(mine: tuple[int, ...], theirs: tuple[int, ...]) -> str:
+    """Encode two 26-slot sides (index 0 off, 1..24 points, 25 bar); ``mine`` is on roll."""
+    bits = 0
+    n = 0
+    for side in (theirs, mine):
+        for slot in range(1, 26):
+            c = side[slot]
+            bits |= ((1 << c) - 1) << n
+            n += c + 1
+    return base64.b64encode(bits.to_bytes(10, "little")).decode("ascii")[:14]
+
+
+def decode_position_id(pid: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Decode a Position ID into ``(mine, theirs)`` 26-slot tuples; ``mine`` is on roll.
+
+    Raises :class:`PositionIdError` when the text is not 14 base64 characters, a side has more
+    than 15 checkers, the bit string does not hold 50 slots, or both sides share a point.
+    """
+    if not isinstance(pid, str):
+        raise PositionIdError(f"Position ID must be a string, not {type(pid).__name__}")
+    text = pid.strip()
+    if len(text) != 14:
+        raise PositionIdError(f"Position ID must have 14 characters, got {len(text)}: {pid!r}")
+    bad = sorted(set(text) - _B64)
+    if bad:
+        raise PositionIdError(f"Position ID has characters outside base64: {''.join(bad)!r}")
+    try:
+        raw = base64.b64decode(text + "==", validate=True)
+    except (binascii.Error, ValueError) as exc:  # pragma: no cover - alphabet checked above
+        raise PositionIdError(f"Position ID is not valid base64: {pid!r}") from exc
+    bits = int.from_bytes(raw[:10], "little")
+    sides: list[list[int]] = []
+    pos = 0
+    for _ in range(2):
+        slots = [0] * 26
+        total = 0
+        for slot in range(1, 26):
+            c = 0
+            while pos < 80 and (bits >> pos) & 1:
+                c += 1
+                pos += 1
+            if pos >= 80:
+                raise PositionIdError(f"Position ID {pid!r} ends before all 50 slots are written")
+            pos += 1  # the 0 that ends the slot
+            slots[slot] = c
+            total += c
+        if total > 15:
+            raise PositionIdError(f"Position ID {pid!r} has {total} checkers for one side (at most 15)")
+        slots[0] = 15 - total
+        sides.append(slots)
+    if bits >> pos:
+        raise PositionIdError(f"Position ID {pid!r} has stray bits after the 50 slots")
+    theirs, mine = sides
+    for p in range(1, 25):
+        if mine[p] and theirs[25 - p]:
+            raise PositionIdError(
+                f"Position ID {pid!r} puts both sides on one point (point {p} of the side on roll)")
+    return tuple(mine), tuple(theirs)
