@@ -1,0 +1,187 @@
+"""The Gamão bot: a self-play trained evaluator, play choice at four levels, cube decisions.
+
+Standard library only; runs unchanged in CPython and in Pyodide (main thread or a worker). The public API
+(documented in docs/bot.md):
+
+    choose(position_id, dice, level, *, seed=None) -> position_id after the play
+    cube_action(position_id, *, cube_value=1, cube_owner="center", match_length=0, score=(0, 0),
+                crawford=False, level="intermediate") -> "double" | "no_double"
+    take_decision(position_id, *, cube_value=1, cube_owner="center", match_length=0, score=(0, 0),
+                  crawford=False, level="intermediate") -> "take" | "pass"
+    evaluate(position_id, level="intermediate") -> dict of probabilities and equity
+    load_weights(data=None, path=None) -> None (optional: loads lazily on first use)
+
+Positions are GNU Backgammon Position IDs with the side on roll encoded second (``rules.Position``).
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Optional, Union
+
+from . import cube as _cube
+from . import play as _play
+from .board import Board
+from .network import DEFAULT_WEIGHTS, Evaluator, WeightsError, equity, parse_weights
+
+__all__ = ["LEVELS", "DEFAULT_LEVEL", "BotError", "WeightsError", "choose", "cube_action", "take_decision",
+           "evaluate", "load_weights", "evaluator"]
+
+LEVELS: tuple[str, ...] = ("beginner", "intermediate", "strong", "expert")
+DEFAULT_LEVEL = "intermediate"
+
+
+class BotError(ValueError):
+    """Bad input to the bot (unknown level, malformed position or dice, impossible cube question)."""
+
+
+_EVALUATOR: Optional[Evaluator] = None
+
+
+def load_weights(data: Optional[bytes] = None, path: Union[str, Path, None] = None,
+                 expected_sha256: Optional[str] = None) -> Evaluator:
+    """Load (or replace) the networks. Default: ``web/assets/bot/weights.json`` beside this package, checked
+    against ``bot.weights_sha256.WEIGHTS_SHA256``. Raises :class:`WeightsError` on a missing, malformed or
+    mismatching file (and keeps the previous networks)."""
+    global _EVALUATOR
+    if expected_sha256 is None:
+        from .weights_sha256 import WEIGHTS_SHA256
+        expected_sha256 = WEIGHTS_SHA256
+    if data is None:
+        p = Path(path) if path is not None else DEFAULT_WEIGHTS
+        try:
+            data = p.read_bytes()
+        except OSError as e:
+            raise WeightsError(f"cannot read weights {p}: {e}") from None
+    ev = parse_weights(data, expected_sha256)
+    _EVALUATOR = ev
+    return ev
+
+
+def evaluator() -> Evaluator:
+    """The loaded networks (loading the default weights on first use)."""
+    if _EVALUATOR is None:
+        load_weights()
+    assert _EVALUATOR is not None
+    return _EVALUATOR
+
+
+def _board(position_id: str) -> Board:
+    from rules.errors import RulesError
+    from rules.position import Position
+    if not isinstance(position_id, str):
+        raise BotError(f"position_id must be a str, got {type(position_id).__name__}")
+    try:
+        pos = Position.from_id(position_id)
+    except RulesError as e:
+        raise BotError(f"bad position ID {position_id!r}: {e}") from None
+    if pos.is_over():
+        raise BotError(f"the game is over in {position_id!r}")
+    return pos[0], pos[1]
+
+
+def _dice(dice) -> tuple[int, int]:
+    try:
+        d1, d2 = dice
+    except (TypeError, ValueError):
+        raise BotError(f"dice must be a pair of ints 1..6, got {dice!r}") from None
+    for d in (d1, d2):
+        if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6:
+            raise BotError(f"dice must be a pair of ints 1..6, got {dice!r}")
+    return d1, d2
+
+
+def _level(level: str) -> _play.Level:
+    if level not in _play.LEVELS:
+        raise BotError(f"level must be one of {', '.join(LEVELS)}; got {level!r}")
+    return _play.LEVELS[level]
+
+
+def _to_id(board: Board) -> str:
+    from rules.posid import encode_position_id
+    return encode_position_id(board[0], board[1])
+
+
+def choose(position_id: str, dice: tuple[int, int], level: str, *, seed: Optional[int] = None) -> str:
+    """The Position ID after the bot's play of ``dice`` (the mover still encoded second, as
+    ``rules.legal_results`` writes results); the same ID back when nothing can be played.
+
+    Deterministic: the same arguments give the same play. The beginner's noise is seeded by ``seed`` (default:
+    derived from the position and dice)."""
+    board = _board(position_id)
+    d = _dice(dice)
+    lv = _level(level)
+    rng = None
+    if lv.noise:
+        rng = random.Random(seed if seed is not None else f"{position_id}/{d[0]}{d[1]}")
+    chosen = _play.choose_board(evaluator(), board, d, lv, rng)
+    return _to_id(chosen)
+
+
+def evaluate(position_id: str, level: str = DEFAULT_LEVEL) -> dict[str, float]:
+    """Cubeless probabilities for the side on roll (before it rolls) and its money equity.
+
+    Levels strong and expert average the best play over the 21 rolls (1-ply); the others use the network."""
+    board = _board(position_id)
+    lv = _level(level)
+    ev = evaluator()
+    o = _play.evaluate_1ply_board(ev, board) if lv.plies >= 1 else ev.evaluate(board)
+    names = ("win", "gammon_win", "backgammon_win", "gammon_loss", "backgammon_loss")
+    out = dict(zip(names, o))
+    out["equity"] = equity(o)
+    return out
+
+
+def _state(cube_value: int, cube_owner: str, match_length: int, score, crawford: bool) -> _cube.MatchState:
+    try:
+        mine, theirs = score
+    except (TypeError, ValueError):
+        raise BotError(f"score must be a pair (mine, theirs), got {score!r}") from None
+    if not isinstance(match_length, int) or isinstance(match_length, bool) or match_length < 0:
+        raise BotError(f"match_length must be an int >= 0, got {match_length!r}")
+    if match_length and not all(isinstance(s, int) and 0 <= s < match_length for s in (mine, theirs)):
+        raise BotError(f"score {score!r} is not a score of a match to {match_length}")
+    if crawford and not match_length:
+        raise BotError("money play has no Crawford game")
+    post = bool(match_length) and not crawford and (match_length - 1) in (mine, theirs)
+    s = _cube.MatchState(cube_value=cube_value, cube_owner=cube_owner, match_length=match_length,
+                         my_away=match_length - mine if match_length else 0,
+                         their_away=match_length - theirs if match_length else 0,
+                         crawford=bool(crawford), post_crawford=post)
+    try:
+        s.check()
+    except _cube.CubeError as e:
+        raise BotError(str(e)) from None
+    return s
+
+
+def cube_action(position_id: str, *, cube_value: int = 1, cube_owner: str = "center", match_length: int = 0,
+                score: tuple[int, int] = (0, 0), crawford: bool = False, level: str = DEFAULT_LEVEL) -> str:
+    """Whether the side on roll of ``position_id`` (before rolling) doubles: ``"double"`` or ``"no_double"``.
+
+    ``cube_owner`` is "center", "me" (the side on roll) or "opponent"; ``score`` is (side on roll, other);
+    ``match_length`` 0 is money play (no Jacoby rule assumed). Never doubles in the Crawford game or with the
+    opponent's cube (answers "no_double")."""
+    s = _state(cube_value, cube_owner, match_length, score, crawford)
+    if s.crawford or s.cube_owner == _cube.THEIRS:
+        return "no_double"
+    probs = evaluate(position_id, level)
+    o = tuple(probs[k] for k in ("win", "gammon_win", "backgammon_win", "gammon_loss", "backgammon_loss"))
+    return "double" if _cube.should_double(o, s) else "no_double"  # type: ignore[arg-type]
+
+
+def take_decision(position_id: str, *, cube_value: int = 1, cube_owner: str = "center", match_length: int = 0,
+                  score: tuple[int, int] = (0, 0), crawford: bool = False, level: str = DEFAULT_LEVEL) -> str:
+    """``"take"`` or ``"pass"`` for the side facing a double.
+
+    ``position_id`` is the position as the double is offered: the *doubler* on roll (encoded second), before
+    rolling. The cube arguments are the taker's view of the cube *before* the double: value ``cube_value``,
+    ``cube_owner`` "center" or "opponent" (= the doubler); ``score`` is (taker, doubler)."""
+    s = _state(cube_value, cube_owner, match_length, score, crawford)
+    if s.crawford:
+        raise BotError("no doubling in the Crawford game")
+    if s.cube_owner == _cube.MINE:
+        raise BotError("the taker owns the cube: the doubler cannot double")
+    probs = evaluate(position_id, level)
+    o = tuple(probs[k] for k in ("win", "gammon_win", "backgammon_win", "gammon_loss", "backgammon_loss"))
+    return "take" if _cube.should_take(o, s) else "pass"  # type: ignore[arg-type]

@@ -1,0 +1,66 @@
+"""The network's input encoding: one definition shared by the browser evaluator and the trainer.
+
+The board is seen by the side on roll. There are 52 *slots*: ``mine[0..25]`` then ``theirs[0..25]``
+(0 = borne off, 1..24 = points from that side's ace, 25 = bar). Every input is a function of one slot's
+checker count, or a sum over slots (the pip counts), so a network's first layer folds into a table
+``slot -> count -> hidden contribution`` and evaluation is a handful of vector additions.
+
+Per slot, four inputs (Tesauro-style with an explicit blot unit):
+  points and bar: [n == 1, n >= 2, n >= 3, max(n - 3, 0) / 2]
+  borne off:      [n / 15, n >= 1, 0, 0]
+then two global inputs: each side's pip count / 100.
+A count of zero always encodes as all zeros (the tables rely on it).
+"""
+from __future__ import annotations
+
+SLOTS = 52
+PER_SLOT = 4
+N_INPUTS = SLOTS * PER_SLOT + 2
+PIP_MINE = SLOTS * PER_SLOT
+PIP_THEIRS = PIP_MINE + 1
+MAX_COUNT = 15
+
+
+def slot_units(point: int, n: int) -> tuple[float, float, float, float]:
+    """The four per-slot inputs for ``n`` checkers at ``point`` (0 off, 1..24, 25 bar) of either side."""
+    if n <= 0:
+        return (0.0, 0.0, 0.0, 0.0)
+    if point == 0:
+        return (n / 15.0, 1.0, 0.0, 0.0)
+    return (
+        1.0 if n == 1 else 0.0,
+        1.0 if n >= 2 else 0.0,
+        1.0 if n >= 3 else 0.0,
+        (n - 3) / 2.0 if n > 3 else 0.0,
+    )
+
+
+def pip_weight(point: int) -> float:
+    """Contribution of one checker at ``point`` to its side's pip input (pips / 100)."""
+    return point / 100.0
+
+
+def encode(board: tuple[tuple[int, ...], tuple[int, ...]]) -> list[float]:
+    """The full input vector of ``board`` (mine on roll). Reference definition; the evaluator uses tables."""
+    mine, theirs = board
+    x = [0.0] * N_INPUTS
+    for side, counts in enumerate((mine, theirs)):
+        for point in range(26):
+            n = counts[point]
+            if n:
+                base = (side * 26 + point) * PER_SLOT
+                x[base:base + PER_SLOT] = slot_units(point, n)
+    x[PIP_MINE] = sum(p * mine[p] for p in range(1, 26)) / 100.0
+    x[PIP_THEIRS] = sum(p * theirs[p] for p in range(1, 26)) / 100.0
+    return x
+
+
+def slot_vector(slot: int, n: int) -> list[float]:
+    """Sparse-free form of one slot's part of the input vector: ``encode`` is the sum of these over slots."""
+    x = [0.0] * N_INPUTS
+    side, point = divmod(slot, 26)
+    if n:
+        base = slot * PER_SLOT
+        x[base:base + PER_SLOT] = slot_units(point, n)
+        x[PIP_MINE + side] = n * pip_weight(point)
+    return x

@@ -1,0 +1,157 @@
+"""Pure-Python evaluation of the trained networks (no numpy: this runs in the browser).
+
+The weights file (see ``tools/bot_export.py``) is checked against its SHA-256 before use. At load, each
+network's first layer is folded with the input encoding of ``bot.features`` into tables
+``table[slot][count] -> hidden pre-activation contribution``; evaluating a board is then one vector addition
+per occupied slot, the hidden sigmoids, and five dot products.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import math
+from operator import add, mul
+from pathlib import Path
+from typing import Optional
+
+from . import features
+from .board import Board, is_race
+
+Outputs = tuple[float, float, float, float, float]
+"""(win, gammon win, backgammon win, gammon loss, backgammon loss) for the side on roll."""
+
+WEIGHTS_FORMAT = "gamao-bot-weights/1"
+DEFAULT_WEIGHTS = Path(__file__).resolve().parent.parent.parent / "assets" / "bot" / "weights.json"
+
+
+class WeightsError(ValueError):
+    """The weights file is missing, malformed, or does not match its recorded SHA-256."""
+
+
+def _sigmoid(a: float) -> float:
+    if a < -40.0:
+        return 4.248354255291589e-18
+    return 1.0 / (1.0 + math.exp(-a))
+
+
+class Network:
+    """One network (contact or race): folded first-layer tables, hidden biases, output layer."""
+
+    def __init__(self, spec: dict, inputs: int, hidden: int):
+        try:
+            raw = base64.b64decode(spec["w1"], validate=True)
+            scale = [float(s) for s in spec["w1_scale"]]
+            b1 = [float(v) for v in spec["b1"]]
+            w2 = [float(v) for v in spec["w2"]]
+            b2 = [float(v) for v in spec["b2"]]
+        except (KeyError, TypeError, ValueError) as e:
+            raise WeightsError(f"malformed network: {e}") from None
+        if len(raw) != inputs * hidden or len(scale) != inputs or len(b1) != hidden or len(w2) != hidden * 5 \
+                or len(b2) != 5:
+            raise WeightsError("network arrays have the wrong sizes")
+        q = [v - 256 if v > 127 else v for v in raw]  # int8
+        rows = [[q[i * hidden + j] * scale[i] for j in range(hidden)] for i in range(inputs)]
+        self.hidden = hidden
+        self.b1 = b1
+        self.w2 = [[w2[j * 5 + k] for j in range(hidden)] for k in range(5)]
+        self.b2 = b2
+        # tables[slot][n]: the hidden contribution of n checkers on that slot (n = 0 contributes nothing).
+        self.tables: list[list[Optional[list[float]]]] = []
+        for slot in range(features.SLOTS):
+            side, point = divmod(slot, 26)
+            base = slot * features.PER_SLOT
+            pip_row = rows[features.PIP_MINE + side]
+            pw = features.pip_weight(point)
+            per_n: list[Optional[list[float]]] = [None]
+            for n in range(1, features.MAX_COUNT + 1):
+                units = features.slot_units(point, n)
+                acc = [0.0] * hidden
+                for u, val in enumerate(units):
+                    if val:
+                        acc = list(map(add, acc, [val * w for w in rows[base + u]]))
+                if pw:
+                    acc = list(map(add, acc, [n * pw * w for w in pip_row]))
+                per_n.append(acc)
+            self.tables.append(per_n)
+
+    def hidden_pre(self, board: Board) -> list[float]:
+        """First-layer pre-activations of ``board`` (side on roll = ``board[0]``)."""
+        acc = self.b1
+        mine, theirs = board
+        tables = self.tables
+        for p in range(26):
+            n = mine[p]
+            if n:
+                acc = list(map(add, acc, tables[p][n]))
+        for p in range(26):
+            n = theirs[p]
+            if n:
+                acc = list(map(add, acc, tables[26 + p][n]))
+        return acc
+
+    def outputs_from_pre(self, pre: list[float]) -> Outputs:
+        h = [_sigmoid(a) for a in pre]
+        w2, b2 = self.w2, self.b2
+        o = [_sigmoid(b2[k] + sum(map(mul, w2[k], h))) for k in range(5)]
+        return _consistent(o)
+
+    def evaluate(self, board: Board) -> Outputs:
+        return self.outputs_from_pre(self.hidden_pre(board))
+
+
+def _consistent(o: list[float]) -> Outputs:
+    """Clamp so that backgammons <= gammons <= wins (resp. losses)."""
+    w = o[0]
+    gw = min(o[1], w)
+    bw = min(o[2], gw)
+    gl = min(o[3], 1.0 - w)
+    bl = min(o[4], gl)
+    return (w, gw, bw, gl, bl)
+
+
+class Evaluator:
+    """The contact and race networks of one weights file."""
+
+    def __init__(self, doc: dict):
+        if not isinstance(doc, dict) or doc.get("format") != WEIGHTS_FORMAT:
+            raise WeightsError(f"not a {WEIGHTS_FORMAT} document")
+        inputs, hidden = doc.get("inputs"), doc.get("hidden")
+        if inputs != features.N_INPUTS or not isinstance(hidden, int) or hidden <= 0:
+            raise WeightsError(f"weights are for {inputs} inputs, the encoder has {features.N_INPUTS}")
+        nets = doc.get("nets")
+        if not isinstance(nets, dict) or "contact" not in nets or "race" not in nets:
+            raise WeightsError("weights need a 'contact' and a 'race' network")
+        self.contact = Network(nets["contact"], inputs, hidden)
+        self.race = Network(nets["race"], inputs, hidden)
+        self.source = doc.get("source", {})
+
+    def net_for(self, board: Board) -> Network:
+        return self.race if is_race(board) else self.contact
+
+    def evaluate(self, board: Board) -> Outputs:
+        """Outputs for the side on roll of ``board``."""
+        return self.net_for(board).evaluate(board)
+
+
+def parse_weights(data: bytes, expected_sha256: Optional[str]) -> Evaluator:
+    """Build an evaluator from the weights file's bytes, checking the SHA-256 when one is given."""
+    if expected_sha256 is not None:
+        digest = hashlib.sha256(data).hexdigest()
+        if digest != expected_sha256:
+            raise WeightsError(f"weights SHA-256 {digest} does not match the expected {expected_sha256}")
+    try:
+        doc = json.loads(data)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise WeightsError(f"weights are not JSON: {e}") from None
+    return Evaluator(doc)
+
+
+def invert(o: Outputs) -> Outputs:
+    """The same outputs seen by the other side."""
+    return (1.0 - o[0], o[3], o[4], o[1], o[2])
+
+
+def equity(o: Outputs) -> float:
+    """Cubeless money equity (points per game) of the side the outputs belong to."""
+    return 2.0 * o[0] - 1.0 + o[1] + o[2] - o[3] - o[4]
