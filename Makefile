@@ -1,0 +1,49 @@
+# Gamão: two commands.
+#   make play   set up what is missing, then serve the site on http://127.0.0.1:$(PORT)
+#   make test   set up what is missing (test deps, Chromium), then run the unit tests and the browser tests
+PORT ?= 8000
+PYTHON ?= python3
+VENV := .venv
+VPY := $(VENV)/bin/python
+NPM_STAMP := node_modules/.package-lock.json
+VENV_STAMP := $(VENV)/.installed
+
+.PHONY: play test site unit e2e chromium bench clean
+
+play: site
+	@$(PYTHON) tools/serve.py --port $(PORT)
+
+test: site $(VENV_STAMP) chromium
+	$(VPY) -m pytest tests -n 2 -p no:cacheprovider
+	$(VPY) -m pytest e2e -p no:cacheprovider
+
+unit: $(VENV_STAMP)
+	$(VPY) -m pytest tests -n 2
+
+e2e: site $(VENV_STAMP) chromium
+	$(VPY) -m pytest e2e
+
+# The pinned runtime (PyScript, Pyodide) from package-lock.json, then web/ made ready to serve.
+site: $(NPM_STAMP)
+	@$(PYTHON) tools/check_python.py
+	@$(PYTHON) tools/build_site.py
+
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+$(VENV_STAMP): requirements-test.txt
+	@$(PYTHON) tools/check_python.py
+	$(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install -q --upgrade pip
+	$(VPY) -m pip install -q -r requirements-test.txt
+	@touch $@
+
+chromium: $(VENV_STAMP)
+	@sh tools/ensure_chromium.sh $(VPY)
+
+bench: site $(VENV_STAMP) chromium
+	$(VPY) tools/bench_load.py
+
+clean:
+	rm -rf $(VENV) node_modules web/assets/vendor web/pyscript.json web/precache.js

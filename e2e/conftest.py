@@ -1,0 +1,124 @@
+"""Browser tests: the served site in real Chromium, with every request to another host aborted and failing the test.
+
+Fixtures: `base_url` (the site, served from web/ on 127.0.0.1), `browser`, `context` (a fresh browser context whose
+non-127.0.0.1 requests are aborted and recorded), `page` (a page of that context; a console error or an uncaught
+page error fails the test), `new_page(context)` to open more pages under the same guards, and `ready(page)` to
+wait for `html[data-ready]`.
+"""
+from __future__ import annotations
+
+import os
+import pathlib
+import shutil
+import sys
+import urllib.parse
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import serve  # noqa: E402  (tools/serve.py)
+
+BOOT_TIMEOUT_MS = 60_000
+
+
+def chromium_path() -> str | None:
+    """Debian's Chromium (what `make test` installs); None lets Playwright use its own browser where it has one."""
+    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
+        if candidate and os.path.exists(candidate):
+            return candidate
+    return None
+
+
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def base_url():
+    server = serve.start(0)
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
+        yield browser
+        browser.close()
+
+
+class Guard:
+    """What a context did that a test must not allow: requests to other hosts, console errors, page errors."""
+
+    def __init__(self) -> None:
+        self.foreign: list[str] = []
+        self.errors: list[str] = []
+
+    def watch_context(self, context) -> None:
+        def route(route):
+            host = urllib.parse.urlsplit(route.request.url).hostname
+            if host == "127.0.0.1" or route.request.url.startswith(("data:", "blob:")):
+                route.continue_()
+            else:
+                self.foreign.append(route.request.url)
+                route.abort()
+
+        context.route("**/*", route)
+
+    def watch_page(self, page) -> None:
+        page.on("console", lambda msg: msg.type == "error" and self.errors.append(f"console: {msg.text}"))
+        page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
+
+    def check(self) -> None:
+        assert not self.foreign, f"requests to other hosts: {self.foreign}"
+        assert not self.errors, "errors in the page:\n" + "\n".join(self.errors)
+
+
+@pytest.fixture
+def guard():
+    guard = Guard()
+    yield guard
+    guard.check()
+
+
+@pytest.fixture
+def context(browser, guard):
+    context = browser.new_context()
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    guard.watch_context(context)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def new_page(guard):
+    def open_page(context):
+        page = context.new_page()
+        guard.watch_page(page)
+        return page
+
+    return open_page
+
+
+@pytest.fixture
+def page(context, new_page):
+    return new_page(context)
+
+
+def wait_ready(page) -> None:
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+@pytest.fixture
+def ready():
+    return wait_ready
