@@ -252,6 +252,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--eval-games", type=int, default=200)
     ap.add_argument("--export", type=Path, default=None, help="also export quantised weights here at checkpoints")
     ap.add_argument("--stop-at", type=float, default=None, help="unix time to stop (checkpointing first)")
+    ap.add_argument("--schedule-from", type=int, default=0,
+                    help="game count where the lr/lambda schedules start (for a second phase resumed from a copy)")
+    ap.add_argument("--init", type=Path, default=None, help="start a new run from this checkpoint's weights")
     args = ap.parse_args(argv)
 
     args.run_dir.mkdir(parents=True, exist_ok=True)
@@ -259,7 +262,14 @@ def main(argv: list[str] | None = None) -> None:
     log = open(args.run_dir / "log.txt", "a", buffering=1)
     if ckpt.exists():
         ev, meta, rng, nprng = load(ckpt, args.hidden)
-        log.write(f"# resumed at game {meta['games']} {time.ctime()}\n")
+        log.write(f"# resumed at game {meta['games']} {time.ctime()} argv={sys.argv}\n")
+    elif args.init is not None:
+        ev, meta, _, _ = load(args.init, args.hidden)
+        nprng = np.random.default_rng(args.seed)
+        rng = random.Random(args.seed)
+        meta["init"] = str(args.init)
+        meta["seed"] = args.seed
+        log.write(f"# start from {args.init} (game {meta['games']}) {time.ctime()} argv={sys.argv}\n")
     else:
         nprng = np.random.default_rng(args.seed)
         rng = random.Random(args.seed)
@@ -273,7 +283,7 @@ def main(argv: list[str] | None = None) -> None:
     games0 = meta["games"]
     err_acc, err_n = 0.0, 0
     while meta["games"] < args.games:
-        frac = meta["games"] / args.games
+        frac = (meta["games"] - args.schedule_from) / max(1, args.games - args.schedule_from)
         lam = schedule(args.lam, args.lam_end, frac)
         lr = schedule(args.lr, args.lr_end, frac)
         n, err = self_play_game(ev, rng, lam, lr)

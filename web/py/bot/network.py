@@ -11,7 +11,7 @@ import base64
 import hashlib
 import json
 import math
-from operator import add, mul
+from operator import add, mul, sub
 from pathlib import Path
 from typing import Optional
 
@@ -57,13 +57,13 @@ class Network:
         self.w2 = [[w2[j * 5 + k] for j in range(hidden)] for k in range(5)]
         self.b2 = b2
         # tables[slot][n]: the hidden contribution of n checkers on that slot (n = 0 contributes nothing).
-        self.tables: list[list[Optional[list[float]]]] = []
+        self.tables: list[list[list[float]]] = []
         for slot in range(features.SLOTS):
             side, point = divmod(slot, 26)
             base = slot * features.PER_SLOT
             pip_row = rows[features.PIP_MINE + side]
             pw = features.pip_weight(point)
-            per_n: list[Optional[list[float]]] = [None]
+            per_n: list[list[float]] = [[0.0] * hidden]
             for n in range(1, features.MAX_COUNT + 1):
                 units = features.slot_units(point, n)
                 acc = [0.0] * hidden
@@ -88,6 +88,26 @@ class Network:
             n = theirs[p]
             if n:
                 acc = list(map(add, acc, tables[26 + p][n]))
+        return acc
+
+    def hidden_pre_from(self, base: Board, base_pre: list[float], board: Board) -> list[float]:
+        """Pre-activations of ``board`` computed from those of a similar ``base`` board (same result as
+        :meth:`hidden_pre`, faster when only a few slots differ, as between the plays of one roll)."""
+        acc = base_pre
+        tables = self.tables
+        for side in (0, 1):
+            new, old = board[side], base[side]
+            if new == old:
+                continue
+            off = 26 * side
+            for p in range(26):
+                n, o = new[p], old[p]
+                if n != o:
+                    row = tables[off + p]
+                    if n:
+                        acc = list(map(add, acc, row[n]))
+                    if o:
+                        acc = list(map(sub, acc, row[o]))
         return acc
 
     def outputs_from_pre(self, pre: list[float]) -> Outputs:

@@ -55,11 +55,26 @@ def rank_0ply(ev: Evaluator, board: Board, dice: tuple[int, int]) -> list[tuple[
 
 
 def best_reply_outputs(ev: Evaluator, board: Board, dice: tuple[int, int]) -> Outputs:
-    """Outputs, for the side on roll of ``board``, after its best 0-ply play of ``dice``."""
+    """Outputs, for the side on roll of ``board``, after its best 0-ply play of ``dice``.
+
+    The plays of one roll differ from the starting board in a few slots, so each network's first layer is
+    computed once for the (swapped) starting board and updated per play."""
     best: Optional[Outputs] = None
     best_eq = -9.0
+    base = swap(board)
+    base_pre: dict[int, list[float]] = {}
     for r in results(board, dice[0], dice[1]):
-        o = after_play_outputs(ev, r)
+        kind = winner_kind(r)
+        if kind:
+            o = WIN_OUTPUTS[kind]
+        else:
+            sb = swap(r)
+            net = ev.net_for(sb)
+            key = id(net)
+            pre = base_pre.get(key)
+            if pre is None:
+                pre = base_pre[key] = net.hidden_pre(base)
+            o = invert(net.outputs_from_pre(net.hidden_pre_from(base, pre, sb)))
         e = equity(o)
         if e > best_eq:
             best_eq, best = e, o
