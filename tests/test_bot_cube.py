@@ -1,0 +1,167 @@
+"""Cube decisions: the documented model on given probabilities, and the bot on hand-made positions."""
+import pytest
+
+import bot
+import rules
+from bot import cube, met
+from bot.cube import MatchState, should_double, should_take
+
+P = rules.Position.from_points
+
+
+def outs(p, gw=0.0, gl=0.0):
+    return (p, gw, 0.0, gl, 0.0)
+
+
+# --- the model (money) -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("p, double, take", [
+    (0.50, False, True),   # even game
+    (0.60, False, True),   # too early
+    (0.75, True, True),    # clear double / take
+    (0.90, True, False),   # clear double / pass
+    (0.99, True, False),
+])
+def test_money_without_gammons(p, double, take):
+    s = MatchState()
+    assert should_double(outs(p), s) is double
+    assert should_take(outs(p), s) is take
+
+
+def test_too_good_to_double_plays_on_for_the_gammon():
+    o = (0.97, 0.65, 0.05, 0.0, 0.0)
+    assert should_double(o, MatchState()) is False
+    assert should_take(o, MatchState()) is False
+
+
+def test_owning_the_cube_makes_doubling_later():
+    # Near the double point a centred cube doubles before an owned one (the owner keeps cube access).
+    o = outs(0.70)
+    assert should_double(o, MatchState()) is True
+    assert should_double(o, MatchState(cube_value=2, cube_owner="me")) is False
+
+
+def test_take_point_moves_with_gammons():
+    # 24% to win is a take without gammons, a pass when a fifth of the losses are gammons.
+    assert should_take(outs(0.76), MatchState()) is True
+    assert should_take(outs(0.76, gw=0.3), MatchState()) is False
+
+
+def test_janowski_live_and_dead_limits():
+    # Dead cube (x = 0): cubeless equity. Fully live centred cube: -1 at the take point, +1 at the cash point.
+    assert cube.janowski(0.6, 1.0, 1.0, "center", x=0.0) == pytest.approx(0.2)
+    assert cube.janowski(0.2, 1.0, 1.0, "center", x=1.0) == pytest.approx(-1.0)
+    assert cube.janowski(0.8, 1.0, 1.0, "center", x=1.0) == pytest.approx(1.0)
+    assert cube.janowski(0.0, 1.0, 1.5, "me", x=1.0) == pytest.approx(-1.5)
+
+
+@pytest.mark.parametrize("bad", [
+    dict(cube_value=3), dict(cube_value=0), dict(cube_owner="nobody"), dict(match_length=-1),
+    dict(match_length=5, my_away=6, their_away=2), dict(match_length=5, my_away=2, their_away=2, crawford=True),
+])
+def test_bad_states_raise(bad):
+    with pytest.raises(cube.CubeError):
+        MatchState(**bad).check()
+
+
+def test_cannot_double_the_opponents_cube():
+    with pytest.raises(cube.CubeError):
+        should_double(outs(0.8), MatchState(cube_value=2, cube_owner="opponent"))
+
+
+# --- the model (match) -------------------------------------------------------------------------------------
+
+def test_met_is_the_kazaross_xg2_table():
+    assert met.mwc(1, 2, post_crawford=False) == pytest.approx(0.67736)  # the Crawford game, 1-away 2-away
+    assert met.mwc(2, 1, post_crawford=True) == pytest.approx(0.48803)   # trailer 2-away after Crawford
+    assert met.mwc(5, 5, False) == 0.5
+    assert met.mwc(3, 7, False) + met.mwc(7, 3, False) == pytest.approx(1.0)
+    assert met.mwc(0, 4, False) == 1.0 and met.mwc(4, 0, False) == 0.0
+    for a in range(1, 25):
+        for b in range(1, 25):
+            assert met.mwc(a, b, False) > met.mwc(a + 1, b, False)
+
+
+def test_crawford_game_has_no_doubling():
+    s = MatchState(match_length=5, my_away=3, their_away=1, crawford=True)
+    with pytest.raises(cube.CubeError):
+        should_double(outs(0.9), s)
+
+
+def test_post_crawford_trailer_doubles_at_once():
+    s = MatchState(match_length=5, my_away=4, their_away=1, post_crawford=True)
+    assert should_double(outs(0.3), s) is True
+
+
+def test_post_crawford_leader_takes_or_passes_by_exact_mwc():
+    # Leader 1-away facing the trailer (4-away): pass leaves the trailer 3-away; take plays for the match.
+    s = MatchState(match_length=5, my_away=1, their_away=4, post_crawford=True)
+    assert should_take(outs(0.5), s) is True    # leader wins 50%: take
+    assert should_take(outs(0.9), s) is False   # leader wins 10%: pass
+
+
+def test_no_double_when_a_single_win_already_wins_the_match():
+    s = MatchState(match_length=7, my_away=2, their_away=5, cube_value=2, cube_owner="me")
+    assert should_double(outs(0.8), s) is False
+
+
+def test_match_take_and_pass_at_an_even_score():
+    s = MatchState(match_length=7, my_away=7, their_away=7)
+    assert should_double(outs(0.5), s) is False
+    assert should_take(outs(0.7), s) is True
+    assert should_take(outs(0.95), s) is False
+    assert should_double(outs(0.95), s) is True
+
+
+# --- the bot on positions ----------------------------------------------------------------------------------
+
+CERTAIN_WIN = P({"1": 2}, {"6": 3, "5": 2})         # on roll, off next roll; they have borne off ten
+ALSO_CERTAIN = P({"1": 1, "2": 1}, {"6": 3, "5": 2, "4": 3})
+
+
+@pytest.mark.parametrize("level", bot.LEVELS)
+def test_obvious_double_pass(level):
+    for pos in (CERTAIN_WIN, ALSO_CERTAIN):
+        assert bot.cube_action(pos.to_id(), level=level) == "double"
+        assert bot.take_decision(pos.to_id(), level=level) == "pass"
+
+
+@pytest.mark.parametrize("level", bot.LEVELS)
+def test_opening_position_no_double_and_take(level):
+    pid = rules.Position.initial().to_id()
+    assert bot.cube_action(pid, level=level) == "no_double"
+    assert bot.take_decision(pid, level=level) == "take"
+
+
+def test_obvious_take_when_slightly_behind_in_a_race():
+    # The doubler leads 60 to 66 pips... but it is the *taker* here who leads: a certain take.
+    pos = P({"6": 4, "5": 4, "4": 3, "3": 2, "2": 2}, {"6": 3, "5": 3, "4": 3, "3": 3, "2": 3})
+    for level in bot.LEVELS:
+        assert bot.take_decision(pos.to_id(), level=level) == "take"
+        assert bot.cube_action(pos.to_id(), level=level) == "no_double"
+
+
+def test_crawford_and_cube_ownership_through_the_api():
+    pid = CERTAIN_WIN.to_id()
+    assert bot.cube_action(pid, match_length=5, score=(2, 4), crawford=True) == "no_double"
+    assert bot.cube_action(pid, cube_value=2, cube_owner="opponent") == "no_double"
+    with pytest.raises(bot.BotError):
+        bot.take_decision(pid, match_length=5, score=(4, 2), crawford=True)
+    with pytest.raises(bot.BotError):
+        bot.take_decision(pid, cube_value=2, cube_owner="me")
+    with pytest.raises(bot.BotError):
+        bot.cube_action(pid, match_length=5, score=(5, 0))
+    with pytest.raises(bot.BotError):
+        bot.cube_action(pid, crawford=True)
+
+
+def test_match_play_through_the_api():
+    pid = CERTAIN_WIN.to_id()
+    # 3-away vs 5-away: doubling a certain win is right (they pass; cube 1 -> 2-away).
+    assert bot.cube_action(pid, match_length=7, score=(4, 2)) == "double"
+    # 1-away vs 4-away after Crawford: the leader's cube is worthless; a win at cube 1 wins the match.
+    assert bot.cube_action(pid, match_length=7, score=(6, 3)) == "no_double"
+    # Facing a (pointless) double from the 1-away leader, passing loses the match: always take.
+    assert bot.take_decision(pid, match_length=7, score=(3, 6)) == "take"
+    # 2-away vs 4-away, cube 1: passing a certain loss costs one point, taking may cost the match.
+    assert bot.take_decision(pid, match_length=7, score=(5, 3)) == "pass"
