@@ -7,9 +7,8 @@ const CACHE = "gamao-" + self.PRECACHE.version;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      cache.addAll(self.PRECACHE.urls.map((url) => new Request(url, { cache: "reload" })))
-    )
+    // Default cache mode: what the page already loaded is revalidated (304), not downloaded again.
+    caches.open(CACHE).then((cache) => cache.addAll(self.PRECACHE.urls))
   );
 });
 
