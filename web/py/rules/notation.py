@@ -23,13 +23,15 @@ def _pt(p: int) -> str:
 
 
 def _chains(play) -> list:
-    """Group a play's steps into checker paths: lists of steps, each continuing the last."""
+    """Group a play's steps into checker paths (lists of steps, each continuing the last).
+
+    Steps are taken from the highest source down, so the grouping depends only on the set of
+    steps: two plays with the same steps format the same way."""
     paths: list = []
-    for s in play:
+    for s in sorted(play, key=lambda s: (-s.frm, -s.to)):
         for path in paths:
             last = path[-1]
-            if last.to == s.frm and last.to != 0 and path is not None:
-                # continue a path whose checker ended where this step starts
+            if last.to == s.frm and last.to != 0:  # the checker that just arrived moves on
                 path.append(s)
                 break
         else:
@@ -52,7 +54,16 @@ def format_play(play) -> str:
     for s in play:
         if not isinstance(s, Step):
             raise NotationError(f"a play is a tuple of Step, got {s!r}")
-    paths = _chains(list(play))
+    # A star goes on the first step (highest source first) that lands on a hit point, so the
+    # text depends only on which moves were made and where blots were hit.
+    hit_points = {s.to for s in play if s.hit}
+    steps = []
+    for s in sorted(play, key=lambda s: (-s.frm, -s.to)):
+        h = s.to in hit_points
+        if h:
+            hit_points.discard(s.to)
+        steps.append(s if s.hit == h else Step(s.frm, s.to, h, s.die))
+    paths = _chains(steps)
     keyed = sorted(paths, key=lambda p: (-p[0].frm, -p[-1].to))
     texts = [_path_text(p) for p in keyed]
     counts = Counter(texts)
@@ -132,12 +143,12 @@ def parse_play(text: str, pos: Position, dice) -> tuple:
         raise IllegalMoveError(f"the roll {d1}{d2} can be played: 'no move' is not legal")
     # Required waypoints per checker: start, the points written (hit-marked or not), end.
     order = sorted(paths, key=lambda p: -p[0][0])
+    all_stars = {p for path in paths for p, star in path if star}
     candidates: list = []
 
     def seq_for_path(key: int, path, left: list, steps: tuple, cb) -> None:
         """Enumerate step sequences moving one checker along ``path`` with dice from ``left``."""
         pts = [p for p, _ in path]
-        stars = {p for p, s in path if s}
 
         def go(k: int, at: int, idx: int, left: list, steps: tuple, hits_off_route: int) -> None:
             target = pts[idx]
@@ -154,9 +165,7 @@ def parse_play(text: str, pos: Position, dice) -> tuple:
                         continue
                     if t < target or (t == 0 and target != 0):
                         continue
-                    if t in stars and not h:
-                        continue  # a hit was written where there is none
-                    extra = 1 if h and t not in stars else 0
+                    extra = 1 if h and t not in all_stars else 0
                     l2 = list(left)
                     l2.remove(d)
                     k2 = k + _MOVE[f][d] + (_HIT[t] if h else 0)
@@ -166,18 +175,83 @@ def parse_play(text: str, pos: Position, dice) -> tuple:
 
     def all_paths(i: int, key: int, left: list, steps: tuple, penalty: int) -> None:
         if i == len(order):
-            candidates.append((penalty, key, steps))
+            if all_stars <= {s.to for s in steps if s.hit}:
+                candidates.append((penalty, key, steps))
             return
         seq_for_path(key, order[i], left, steps,
                      lambda k, l, s, pen: all_paths(i + 1, k, l, s, penalty + pen))
 
     all_paths(0, key0, dice_all, (), 0)
+    candidates.sort(key=lambda c: c[0])
+    only = None  # the one die to play when only one of two can be (the higher if possible)
+    if need == 1 and d1 != d2:
+        only = next(iter(results.values()))[0].die
+    for _, k, steps in candidates:
+        if k in results and len(steps) == need and (only is None or steps[0].die == only):
+            return steps
+    # Checkers that must move in an interleaved order (two on the bar, each entering and moving
+    # on) are not found path by path: match the written moves' result instead.
+    found = _by_result(key0, order, dice_all, all_stars, need, results)
+    if found is not None:
+        return found
     if not candidates:
         raise IllegalMoveError(f"{text.strip()!r} cannot be played with {d1}{d2} in this position")
-    candidates.sort(key=lambda c: c[0])
-    for _, k, steps in candidates:
-        if k in results and len(steps) == need:
-            return steps
     raise IllegalMoveError(f"{text.strip()!r} is not a legal full play of {d1}{d2}: "
                            f"a legal play uses {need} dice" + (
                                " (the higher die when only one can be played)" if need == 1 and d1 != d2 else ""))
+
+
+def _routes(start: int, pts: list, left: list, b: bytes):
+    """Die sequences taking one checker through the waypoints ``pts`` (no legality beyond
+    not landing on a closed point): yields ``(dice_used, landings)``."""
+    def go(at: int, idx: int, left: list, used: tuple, lands: tuple):
+        if at == pts[idx]:
+            if idx == len(pts) - 1:
+                yield used, lands
+                return
+            yield from go(at, idx + 1, left, used, lands)
+            return
+        target = pts[idx]
+        for d in sorted(set(left)):
+            t = at - d
+            if t < target and not (target == 0 and t < 0):
+                continue
+            t = max(t, 0)
+            if t > 0 and b[26 + t] >= 2:
+                continue
+            l2 = list(left)
+            l2.remove(d)
+            yield from go(t, idx, l2, used + (d,), lands + ((at, t, d),))
+    yield from go(start, 1, left, (), ())
+
+
+def _by_result(key0: int, order: list, dice_all: list, stars: set, need: int, results: dict):
+    b = key0.to_bytes(52, "little")
+    best = None
+
+    def combine(i: int, left: list, moves: tuple):
+        nonlocal best
+        if i == len(order):
+            if len(moves) != need:
+                return
+            k = key0
+            hits = set()
+            for f, t, d in moves:
+                k += _MOVE[f][d]
+                if t > 0 and (k >> (8 * (26 + t))) & 0xFF == 1 and t not in hits and b[26 + t] == 1:
+                    k += _HIT[t]
+                    hits.add(t)
+            if k in results and stars <= hits:
+                pen = len(hits - stars)
+                if best is None or pen < best[0]:
+                    best = (pen, results[k])
+            return
+        pts = [p for p, _ in order[i]]
+        for used, lands in _routes(pts[0], pts, left, b):
+            l2 = list(left)
+            for d in used:
+                l2.remove(d)
+            combine(i + 1, l2, moves + lands)
+
+    combine(0, list(dice_all), ())
+    return None if best is None else best[1]
