@@ -1,0 +1,251 @@
+"""Benchmark the shipped bot: strength against pubeval and level against level, and think times.
+
+Cubeless single games (a gammon counts 2, a backgammon 3). Games come in pairs that use the same dice
+stream, once with each side starting, so luck partly cancels; seeds are fixed. Prints points per game
+with a 95% interval, the win rate, and the bot's think time per move (p50/p95) in CPython, measured in the
+same run as the baseline (pubeval's own move time).
+
+    .venv/bin/python tools/bench_bot.py --levels intermediate --games 2000
+    .venv/bin/python tools/bench_bot.py --levels strong,expert --games 400 --vs below
+    .venv/bin/python tools/bench_bot.py --pyodide --levels beginner,intermediate,strong,expert
+
+``--pyodide`` times ``bot.choose`` inside Pyodide in Chromium (Playwright, /usr/bin/chromium, a static
+server on 127.0.0.1 started here) on positions from a few self-play games.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "web" / "py"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+import bot  # noqa: E402
+from bot import play  # noqa: E402
+from bot.board import START_BOARD, Board, swap, winner_kind  # noqa: E402
+
+import pubeval  # noqa: E402
+
+ORDER = list(bot.LEVELS)
+
+
+def opening(rng: random.Random) -> tuple[int, int]:
+    while True:
+        a, b = rng.randint(1, 6), rng.randint(1, 6)
+        if a != b:
+            return a, b
+
+
+class Player:
+    def __init__(self, name: str):
+        self.name = name
+        self.times: list[float] = []
+        self.level = play.LEVELS.get(name)
+        self.ev = bot.evaluator() if self.level else None
+
+    def move(self, board: Board, dice: tuple[int, int], game_seed: int, ply: int) -> Board:
+        t = time.perf_counter()
+        if self.level is None:
+            r = pubeval.choose(board, *dice)
+        else:
+            rng = random.Random(game_seed * 1000 + ply) if self.level.noise else None
+            r = play.choose_board(self.ev, board, dice, self.level, rng)
+        self.times.append(time.perf_counter() - t)
+        return r
+
+
+def play_game(first: Player, second: Player, seed: int) -> int:
+    """Points won by ``first`` (negative when it loses)."""
+    rng = random.Random(seed)
+    board = START_BOARD
+    players = (first, second)
+    turn = 0
+    dice = opening(rng)
+    for ply in range(2000):
+        chosen = players[turn].move(board, dice, seed, ply)
+        kind = winner_kind(chosen)
+        if kind:
+            return kind if turn == 0 else -kind
+        board = swap(chosen)
+        turn ^= 1
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+    raise RuntimeError("game did not end")
+
+
+def match(a: Player, b: Player, games: int, seed: int) -> tuple[float, float, float]:
+    """(ppg for a, half-width of its 95% interval, a's win rate) over ``games`` (pairs of games)."""
+    pts: list[int] = []
+    for i in range(games // 2):
+        s = seed + i
+        pts.append(play_game(a, b, s))
+        pts.append(-play_game(b, a, s))
+    n = len(pts)
+    mean = sum(pts) / n
+    # Interval from the pair sums (the two games of a pair share dice, so they are not independent).
+    pairs = [pts[i] + pts[i + 1] for i in range(0, n, 2)]
+    sd = statistics.pstdev(pairs) if len(pairs) > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(len(pairs)) / 2.0
+    return mean, half, sum(1 for p in pts if p > 0) / n
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def run_cpython(levels: list[str], games: int, seed: int, vs: str) -> None:
+    for lv in levels:
+        me = Player(lv)
+        if vs == "pubeval":
+            opp = Player("pubeval")
+        else:
+            i = ORDER.index(lv)
+            if i == 0:
+                continue
+            opp = Player(ORDER[i - 1])
+        t0 = time.time()
+        mean, half, wr = match(me, opp, games, seed)
+        el = time.time() - t0
+        print(f"{lv:>12} vs {opp.name:<12} games={games} ppg={mean:+.3f} ±{half:.3f} (95%) win={wr:.3f} "
+              f"think p50={pct(me.times, .5) * 1000:.1f}ms p95={pct(me.times, .95) * 1000:.1f}ms "
+              f"max={max(me.times) * 1000:.0f}ms | {opp.name} p50={pct(opp.times, .5) * 1000:.2f}ms "
+              f"| {el:.0f}s", flush=True)
+
+
+PAGE = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
+<script type="module">
+import { loadPyodide } from "/pyodide/pyodide.mjs";
+window.runBench = async (files, code) => {
+  const py = await loadPyodide({ indexURL: "/pyodide/" });
+  for (const [path, url] of files) {
+    const data = new Uint8Array(await (await fetch(url)).arrayBuffer());
+    const dir = path.substring(0, path.lastIndexOf("/"));
+    py.FS.mkdirTree(dir);
+    py.FS.writeFile(path, data);
+  }
+  return py.runPython(code);
+};
+window.benchReady = true;
+</script></body></html>"""
+
+PY_CODE = """
+import sys, time, json, random
+sys.path.insert(0, "/home/pyodide/web/py")
+import bot, rules
+from bot.board import START_BOARD, swap, winner_kind
+from bot import play
+t = time.perf_counter(); bot.load_weights(path="/home/pyodide/web/assets/bot/weights.json"); load = time.perf_counter() - t
+ev = bot.evaluator()
+rng = random.Random(5)
+samples = []
+for g in range(__GAMES__):
+    b = START_BOARD
+    while True:
+        d = (rng.randint(1, 6), rng.randint(1, 6))
+        samples.append((rules.Position(*b).to_id(), d))
+        c = play.choose_board(ev, b, d, play.LEVELS["intermediate"])
+        if winner_kind(c):
+            break
+        b = swap(c)
+out = {"load_s": load, "positions": len(samples)}
+for lv in __LEVELS__:
+    ts = []
+    for pid, d in samples[::__STRIDE__]:
+        t = time.perf_counter(); bot.choose(pid, d, lv); ts.append(time.perf_counter() - t)
+    ts.sort()
+    out[lv] = [ts[len(ts) // 2], ts[min(len(ts) - 1, int(0.95 * len(ts)))], ts[-1], len(ts)]
+json.dumps(out)
+"""
+
+
+def run_pyodide(levels: list[str], games: int, stride: int) -> None:
+    import http.server
+    import json
+    import os
+    import shutil
+    import socketserver
+    import tempfile
+    import threading
+
+    from playwright.sync_api import sync_playwright
+
+    pyodide_dir = ROOT / "web" / "assets" / "vendor" / "pyodide"
+    if not (pyodide_dir / "pyodide.mjs").exists():
+        pyodide_dir = ROOT / "node_modules" / "pyodide"
+    tmp = Path(tempfile.mkdtemp(prefix="bench_bot_"))
+    (tmp / "index.html").write_text(PAGE)
+    os.symlink(pyodide_dir, tmp / "pyodide")
+    os.symlink(ROOT / "web", tmp / "web")
+    files = []
+    for pkg in ("bot", "rules"):
+        for f in sorted((ROOT / "web" / "py" / pkg).glob("*.py")):
+            files.append((f"/home/pyodide/web/py/{pkg}/{f.name}", f"/web/py/{pkg}/{f.name}"))
+    files.append(("/home/pyodide/web/assets/bot/weights.json", "/web/assets/bot/weights.json"))
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def __init__(self, *a, **k):
+            super().__init__(*a, directory=str(tmp), **k)
+
+        def log_message(self, *a):
+            pass
+
+        def guess_type(self, path):
+            if str(path).endswith(".mjs"):
+                return "text/javascript"
+            return super().guess_type(path)
+
+    srv = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Quiet)
+    port = srv.server_address[1]
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    code = (PY_CODE.replace("__GAMES__", str(games)).replace("__STRIDE__", str(stride))
+            .replace("__LEVELS__", repr(levels)))
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+            page = browser.new_page()
+            page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(f"http://127.0.0.1:{port}/")
+                       else r.abort())
+            page.goto(f"http://127.0.0.1:{port}/index.html")
+            page.wait_for_function("window.benchReady === true")
+            raw = page.evaluate("([f, c]) => window.runBench(f, c)", [files, code])
+            browser.close()
+    finally:
+        srv.shutdown()
+        shutil.rmtree(tmp, ignore_errors=True)
+    out = json.loads(raw)
+    print(f"pyodide: weights load {out['load_s'] * 1000:.0f}ms, {out['positions']} positions, every {stride}th timed")
+    for lv in levels:
+        p50, p95, mx, n = out[lv]
+        print(f"pyodide {lv:>12}: think p50={p50 * 1000:.1f}ms p95={p95 * 1000:.1f}ms max={mx * 1000:.0f}ms (n={n})")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--levels", default=",".join(ORDER))
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=20240601)
+    ap.add_argument("--vs", choices=["pubeval", "below"], default="pubeval")
+    ap.add_argument("--pyodide", action="store_true", help="think times in Pyodide in Chromium instead")
+    ap.add_argument("--pyodide-games", type=int, default=4)
+    ap.add_argument("--pyodide-stride", type=int, default=3)
+    a = ap.parse_args()
+    levels = [x for x in a.levels.split(",") if x]
+    for lv in levels:
+        if lv not in ORDER:
+            ap.error(f"unknown level {lv!r}")
+    from bot.weights_sha256 import WEIGHTS_GAMES, WEIGHTS_SHA256
+    print(f"weights sha256 {WEIGHTS_SHA256[:16]}... trained {WEIGHTS_GAMES} self-play games")
+    if a.pyodide:
+        run_pyodide(levels, a.pyodide_games, a.pyodide_stride)
+    else:
+        run_cpython(levels, a.games, a.seed, a.vs)
+
+
+if __name__ == "__main__":
+    main()
