@@ -51,3 +51,18 @@ def test_second_page_opened_offline(context, page, new_page, base_url, ready):
     second = new_page(context)
     second.goto(base_url + "?lang=pt")
     ready(second)
+
+
+def test_installable_manifest_and_icons(page, base_url, ready):
+    page.goto(base_url)
+    ready(page)
+    href = page.get_attribute('link[rel="manifest"]', "href")
+    manifest = page.evaluate("(href) => fetch(href).then((r) => r.json())", href)
+    assert manifest["display"] == "standalone" and manifest["start_url"]
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        status = page.evaluate("(src) => fetch(src).then((r) => r.status)", icon["src"])
+        assert status == 200, icon["src"]
+    registration_scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
+    assert registration_scope == base_url
