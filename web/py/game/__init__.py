@@ -1,0 +1,28 @@
+"""Gamão's table as a pure state machine (issue #5): seats, phases, undo, the clock as data, the game record,
+saved games, IDs. No DOM, no js/pyscript, no sleeps, no wall-clock reads. See docs/game-api.md.
+
+    >>> import game
+    >>> table = game.Table(game.Options.against_bot("beginner"), now=0)
+    >>> state = game.drive_bots(table, now=0)       # the bot answers what it must
+    >>> state = table.move(13, 8, now=3)            # the human plays
+"""
+from .errors import GameError, NotAllowed, OptionsError, SaveError, SetupError
+from .options import LEVELS, Options, Seat
+from .intents import (BotAnswer, BotCube, BotPlay, Beaver, Done, Double, Intent, Move, NewGame, NextGame, Pass,
+                      Roll, Take, Tick, Undo)
+from .state import (GAME_OVER, MATCH_OVER, MOVING, PHASES, ROLL, TAKE, Event, Pending, Result, State,
+                    relative_board)
+from .table import Table, game_seed
+from .drive import BotChooser, RandomChooser, answer_for, drive_bots
+from .history import HISTORY_LIMIT, add_record, history_from_json, history_to_json, summary
+from .setup import parse_id
+
+__all__ = [
+    "GameError", "NotAllowed", "OptionsError", "SaveError", "SetupError",
+    "LEVELS", "Options", "Seat",
+    "Intent", "Roll", "Double", "Take", "Pass", "Beaver", "Move", "Undo", "Done", "NextGame", "NewGame", "Tick",
+    "BotCube", "BotPlay", "BotAnswer",
+    "PHASES", "ROLL", "MOVING", "TAKE", "GAME_OVER", "MATCH_OVER", "Event", "Pending", "Result", "State",
+    "relative_board", "Table", "game_seed", "BotChooser", "RandomChooser", "answer_for", "drive_bots",
+    "HISTORY_LIMIT", "add_record", "summary", "history_to_json", "history_from_json", "parse_id",
+]

@@ -1,0 +1,104 @@
+"""Answering the table's pending decisions: with the bot (``BotChooser``), or fast and random for tests and
+benchmarks (``RandomChooser``). ``drive_bots(table)`` answers every pending decision synchronously."""
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+import rules
+
+from . import intents as I
+from .errors import NotAllowed
+from .state import Pending, State
+
+__all__ = ["BotChooser", "RandomChooser", "answer_for", "drive_bots"]
+
+
+class BotChooser:
+    """Decisions from ``bot`` (imported on first use, so ``import game`` does not load the networks)."""
+
+    def __init__(self) -> None:
+        import bot
+        self.bot = bot
+
+    def cube(self, p: Pending) -> str:
+        return self.bot.cube_action(p.position_id, level=p.level, **p.cube)
+
+    def answer(self, p: Pending) -> str:
+        return self.bot.take_decision(p.position_id, level=p.level, **p.cube)
+
+    def play(self, p: Pending) -> str:
+        if len(p.candidates) == 1:
+            return p.candidates[0]
+        best = self.bot.choose(p.position_id, p.dice, p.level)
+        if best in p.candidates:
+            return best
+        # A clock ran out after some steps that the bot's play does not keep: best result among those allowed
+        # (the one leaving the opponent, now on roll, the lowest equity).
+        scored = []
+        for cand in p.candidates:
+            pos = rules.Position.from_id(cand)
+            if pos.is_over():
+                return cand
+            scored.append((self.bot.evaluate(pos.swapped().to_id(), p.level)["equity"], cand))
+        return min(scored)[1]
+
+
+class RandomChooser:
+    """Random legal decisions from a seeded ``random.Random`` (fast games for tests and benchmarks).
+    ``double_rate``: chance to double when allowed; ``take_rate``: chance to take."""
+
+    def __init__(self, seed: int = 0, double_rate: float = 0.1, take_rate: float = 0.7) -> None:
+        self.rng = random.Random(seed)
+        self.double_rate, self.take_rate = double_rate, take_rate
+
+    def cube(self, p: Pending) -> str:
+        return "double" if self.rng.random() < self.double_rate else "no_double"
+
+    def answer(self, p: Pending) -> str:
+        return "take" if self.rng.random() < self.take_rate else "pass"
+
+    def play(self, p: Pending) -> str:
+        return self.rng.choice(p.candidates)
+
+
+def answer_for(pending: Pending, chooser) -> I.Intent:
+    """The intent answering ``pending`` with ``chooser``'s decision."""
+    if pending.kind == "cube":
+        return I.BotCube(chooser.cube(pending))
+    if pending.kind == "play":
+        return I.BotPlay(chooser.play(pending))
+    if pending.kind == "answer":
+        return I.BotAnswer(chooser.answer(pending))
+    raise NotAllowed(f"unknown pending decision {pending.kind!r}")
+
+
+_DEFAULT: Optional[BotChooser] = None
+
+
+def drive_bots(table, now: Optional[float] = None, chooser=None, limit: int = 10_000) -> State:
+    """Answer every pending decision (bot seats, auto-roll checks, expired clocks) until a human must act or
+    the game is over. Returns the final state; its ``events`` are all the events of these decisions."""
+    global _DEFAULT
+    if chooser is None:
+        if _DEFAULT is None:
+            _DEFAULT = BotChooser()
+        chooser = _DEFAULT
+    first = True
+    state = table.state()
+    for _ in range(limit):
+        pend = table.pending()
+        if pend is None:
+            break
+        state = table.apply(answer_for(pend, chooser), now, keep_events=not first)
+        first = False
+    else:
+        raise NotAllowed(f"drive_bots: more than {limit} decisions")
+    if first:  # nothing was pending: report no events
+        state = _without_events(state)
+    return state
+
+
+def _without_events(state: State) -> State:
+    from dataclasses import replace
+    return replace(state, events=())

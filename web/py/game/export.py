@@ -1,0 +1,26 @@
+"""The match as a GNU Backgammon ``.mat`` file, from the table's log of actions."""
+from __future__ import annotations
+
+import rules
+
+__all__ = ["mat_match", "mat_text"]
+
+
+def mat_match(table) -> "rules.MatMatch":
+    """The ``rules.MatMatch`` of the table's match so far (an unfinished game has no winner)."""
+    games = []
+    for g in table._mat:
+        actions = []
+        for a in g["actions"]:
+            play = tuple(rules.Step(f, t, h, d) for f, t, h, d in a["play"])
+            actions.append(rules.MatAction(a["player"], a["kind"], dice=tuple(a["dice"]), play=play,
+                                           value=a["value"]))
+        games.append(rules.MatGame(score=tuple(g["score"]), actions=tuple(actions), winner=g["winner"],
+                                   points=g["points"]))
+    names = tuple(p["name"] for p in table._record.data["players"])
+    tags = (("Site", "Gamão"),)
+    return rules.MatMatch(length=table._match.length, players=names, games=tuple(games), tags=tags)
+
+
+def mat_text(table) -> str:
+    return rules.write_mat(mat_match(table))

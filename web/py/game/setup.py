@@ -1,0 +1,97 @@
+"""Practice tables set up from a pasted GNUbg ID ("PositionID:MatchID", or a bare Position ID) or an XGID."""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import rules
+from rules import dice as _dice
+
+from .errors import OptionsError, SetupError
+from .options import Options
+from .state import MOVING, ROLL, TAKE
+
+__all__ = ["parse_id", "table_from_id"]
+
+
+def parse_id(text: Any) -> tuple:
+    """``(Position, MatchInfo, jacoby, beavers)`` from a GNUbg ID, a bare Position ID or an XGID; the position
+    has player ``info.on_roll`` as ``mine``. ``SetupError`` with the reason on bad input."""
+    if not isinstance(text, str) or not text.strip():
+        raise SetupError("paste a GNUbg ID (PositionID:MatchID) or an XGID")
+    t = text.strip()
+    if len(t) > 200:
+        raise SetupError("that is too long to be a GNUbg ID or an XGID")
+    try:
+        if t.upper().startswith("XGID=") or t.count(":") >= 8:
+            pos, info, extra = rules.parse_xgid(t)
+            jacoby, beavers = bool(extra[0]), bool(extra[1])
+        elif ":" in t or t.lower().startswith("gnubg id"):
+            pos, info = rules.parse_gnubg_id(t)
+            jacoby = beavers = False
+        else:
+            pos = rules.Position.from_id(t)
+            info = rules.MatchInfo()
+            jacoby = beavers = False
+    except rules.RulesError as exc:
+        raise SetupError(f"not a valid GNUbg ID or XGID: {exc}") from None
+    return pos, info, jacoby, beavers
+
+
+def table_from_id(cls, text: Any, options: Optional[Options], now: float):
+    pos, info, jacoby, beavers = parse_id(text)
+    if pos.is_over():
+        raise SetupError("the game in that position is already over")
+    if info.state not in (0, 1):
+        raise SetupError("the game in that ID is over")
+    if info.resign:
+        raise SetupError("a resignation is pending in that ID: not supported")
+    if info.length and max(info.score) >= info.length:
+        raise SetupError(f"the score {info.score[0]}-{info.score[1]} has already won a {info.length}-point match")
+    base = options if options is not None else Options()
+    if info.length:
+        jacoby = beavers = False
+    try:
+        opts = base.replace(match_length=info.length, jacoby=jacoby, beavers=beavers)
+    except OptionsError as exc:
+        raise SetupError(str(exc)) from None
+    try:
+        match = rules.MatchState(length=info.length, score=info.score, crawford=info.crawford, jacoby=jacoby,
+                                 beavers=beavers, cube=info.cube, cube_owner=info.cube_owner)
+    except rules.RulesError as exc:
+        raise SetupError(f"the cube or score in that ID is not possible: {exc}") from None
+    p = info.on_roll
+    if info.double_offered:
+        if not match.can_double(p):
+            raise SetupError("a double is offered that the cube does not allow")
+        if info.dice != (0, 0):
+            raise SetupError("a double is offered but the dice are rolled")
+    t = cls(opts, now)  # a normal start, then replaced by the position
+    t._events = []
+    t._match = match
+    t._practice = True
+    t._board = (pos.mine, pos.theirs) if p == 0 else (pos.theirs, pos.mine)
+    t._result = None
+    t._mat[-1]["score"] = list(match.score)
+    g = t._record.game
+    g["actions"].clear()
+    g["start"] = rules.gnubg_id(pos, info.replace(dice=(0, 0), double_offered=False, turn=p))
+    t._dice_src = _dice.GameDice(t._dice_src.seed)  # nothing thrown yet for this position
+    t._mat[-1]["actions"].clear()
+    t._expired = t._advised = False
+    if info.double_offered:
+        t._phase, t._player, t._dice, t._turn = TAKE, p, None, None
+        t._record.double(p)
+        t._mat_action(p, "double", value=match.cube * 2)
+        t._deadline = t._clock_for(1 - p)
+    elif info.dice != (0, 0):
+        t._dice_src.thrown.append(tuple(info.dice))  # counted as a throw for the record only
+        t._dice_src = _dice.GameDice(t._dice_src.seed)
+        t._player = p
+        t._record.roll(p, info.dice[0], info.dice[1])
+        t._begin_moving(p, tuple(info.dice))
+    else:
+        t._begin_turn(p)
+    t._emit("game_started", fingerprint=t._dice_src.fingerprint)
+    t._version += 1
+    t._cache = {}
+    return t

@@ -1,0 +1,191 @@
+"""What the table shows: the immutable :class:`State` snapshot, its :class:`Event` list and :class:`Pending`
+decisions. Built by ``Table.state()``; never changed afterwards."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+import rules
+
+from .options import Options, Seat
+
+__all__ = ["PHASES", "ROLL", "MOVING", "TAKE", "GAME_OVER", "MATCH_OVER", "Event", "Pending", "Result", "State",
+           "relative_board", "KIND_NAMES"]
+
+ROLL, MOVING, TAKE, GAME_OVER, MATCH_OVER = "roll", "moving", "take", "game_over", "match_over"
+PHASES = (ROLL, MOVING, TAKE, GAME_OVER, MATCH_OVER)
+KIND_NAMES = {1: "single", 2: "gammon", 3: "backgammon"}
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for animation, sound and screen-reader announcements.
+
+    ``kind`` is one of: "game_started" (``fingerprint``), "opening_roll" (``dice`` = (player 0's die, player 1's);
+    ``player`` = the starter, None on a tie), "rolled" (``player``, ``dice``), "moved" (``player``, ``frm``,
+    ``to``, ``hit``, ``dice`` used, ``notation`` of the move, e.g. "13/7*"), "undone" (``player``, ``frm``, ``to``
+    of the step taken back, ``hit``), "played" (``player``, ``notation`` of the whole play; the turn ends),
+    "no_legal_move" (``player``, ``dice``: the turn passes at once), "doubled" (``player``, ``value`` = the cube
+    offered), "took", "beavered" (``value`` = new cube), "passed" (``player`` who passed), "clock_expired"
+    (``player``, ``phase`` "roll" | "move" | "take"), "game_over" (``player`` = winner, ``value`` = points,
+    ``result`` kind), "match_over" (``player`` = winner). ``auto`` marks what the table did by itself (auto-roll,
+    a forced move, a clock expiry).
+    """
+
+    kind: str
+    player: Optional[int] = None
+    dice: tuple = ()
+    frm: Optional[int] = None
+    to: Optional[int] = None
+    hit: bool = False
+    notation: str = ""
+    value: int = 0
+    phase: str = ""
+    result: str = ""
+    fingerprint: str = ""
+    auto: bool = False
+
+    def to_dict(self) -> dict:
+        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.__dict__.items()
+                if v not in (None, "", (), False) or k == "kind"}
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A decision the table waits for that the table itself cannot make (it never calls the bot).
+
+    ``kind``: "cube" (double or roll: answer with BotCube), "play" (answer with BotPlay), "answer" (take or pass:
+    BotAnswer). ``reason``: "bot" (a bot seat decides), "clock" (the player's clock ran out: the table plays for
+    them, it never doubles), "auto" (a human's auto-roll check: roll unless the bot would double). Everything a
+    bot needs is here (pure data, so a worker can answer it): ``position_id`` with the deciding side's view as
+    the bot functions expect (for "play" and "cube" the player on turn is on roll; for "answer" the doubler is on
+    roll), ``dice``, ``candidates`` (for "play": the result Position IDs allowed; when a clock ran out after some
+    steps, only results that keep those steps), ``cube`` (keyword arguments for ``bot.cube_action`` /
+    ``bot.take_decision``: cube_value, cube_owner, match_length, score, crawford), ``level``.
+    """
+
+    player: int
+    kind: str
+    reason: str
+    level: str
+    position_id: str
+    dice: tuple = ()
+    candidates: tuple = ()
+    cube: dict = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class Result:
+    """A finished game: ``winner``, ``points`` won, ``kind`` "single" | "gammon" | "backgammon" | "pass"."""
+
+    winner: int
+    points: int
+    kind: str
+
+
+def relative_board(board: tuple, viewer: int) -> tuple:
+    """``(mine, theirs)`` as seen by ``viewer``, both indexed by the **viewer's** point numbers.
+
+    ``mine[i]``: the viewer's checkers on its point i (0 = borne off, 25 = on the bar). ``theirs[i]`` for
+    i in 1..24: the opponent's checkers on the viewer's point i (the opponent's point 25 - i);
+    ``theirs[0]`` the opponent's borne-off checkers, ``theirs[25]`` the opponent's checkers on the bar.
+    ``board`` is ``(player 0's 26 slots, player 1's 26 slots)``, each in its own numbering.
+    """
+    if viewer not in (0, 1):
+        raise ValueError(f"viewer must be 0 or 1, got {viewer!r}")
+    mine, other = board[viewer], board[1 - viewer]
+    theirs = (other[0],) + tuple(other[25 - i] for i in range(1, 25)) + (other[25],)
+    return tuple(mine), theirs
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything the board shows, as of the last intent. ``board[p]`` is player p's 26 slots in p's own
+    numbering, including the steps made so far in this turn. ``movable`` maps each source point of the player
+    moving (their numbering) to its ``rules.Option`` destinations (``to``, ``dice`` used, ``hit``, ``path``);
+    empty unless a human/peer seat is moving. ``dice_left``: the dice not used yet; ``dice_used`` one flag per
+    die entry (2, or 4 for doubles). ``deadline``: absolute seconds (same clock as ``now``) or None."""
+
+    phase: str
+    game_number: int
+    turn: Optional[int]
+    actor: Optional[int]
+    seats: tuple
+    options: Options
+    board: tuple
+    dice: Optional[tuple]
+    dice_left: tuple
+    dice_used: tuple
+    movable: dict
+    can_roll: bool
+    can_double: bool
+    can_take: bool
+    can_pass: bool
+    can_beaver: bool
+    can_undo: bool
+    can_done: bool
+    can_next_game: bool
+    double_offered: bool
+    cube: int
+    cube_owner: Optional[int]
+    cube_is_dead: bool
+    pips: tuple
+    score: tuple
+    match_length: int
+    crawford: bool
+    post_crawford: bool
+    match_winner: Optional[int]
+    fingerprint: str
+    seed: Optional[str]
+    result: Optional[Result]
+    deadline: Optional[float]
+    clock: float
+    pending: Optional[Pending]
+    events: tuple
+    steps: tuple
+    practice: bool
+    match_state: Any = field(repr=False, compare=False, default=None)
+
+    # helpers -------------------------------------------------------------------------------------------------
+    def view(self, viewer: int) -> tuple:
+        """The board relative to ``viewer``: see :func:`relative_board`."""
+        return relative_board(self.board, viewer)
+
+    def is_bot(self, player: int) -> bool:
+        return self.seats[player].kind == "bot"
+
+    @property
+    def actor_is_bot(self) -> bool:
+        return self.actor is not None and self.seats[self.actor].kind == "bot"
+
+    def remaining(self, now: float) -> Optional[float]:
+        """Seconds left on the clock at ``now`` (never negative), or None when no clock runs."""
+        if self.deadline is None:
+            return None
+        return max(0.0, self.deadline - now)
+
+    def _on_roll(self) -> int:
+        return self.turn if self.turn is not None else 0
+
+    def position(self) -> "rules.Position":
+        """The position with the player on turn as ``mine`` (steps of this turn included)."""
+        p = self._on_roll()
+        return rules.Position(self.board[p], self.board[1 - p])
+
+    def match_info(self) -> "rules.MatchInfo":
+        p = self._on_roll()
+        dice = tuple(self.dice) if self.dice and self.phase == MOVING and not self.steps else (0, 0)
+        state = 1 if self.phase in (ROLL, MOVING, TAKE) else 2
+        if self.result is not None and self.result.kind == "pass":
+            state = 4
+        return rules.MatchInfo.from_state(self.match_state, p, dice=dice, turn=self.actor if self.actor is not None
+                                          else p, double_offered=self.double_offered, state=state)
+
+    def gnubg_id(self) -> str:
+        """GNU Backgammon ID ("PositionID:MatchID") of the position now. During a turn with steps already made
+        it shows the partly played position without dice."""
+        return rules.gnubg_id(self.position(), self.match_info())
+
+    def xgid(self) -> str:
+        return rules.to_xgid(self.position(), self.match_info(), jacoby=self.options.jacoby,
+                             beavers=self.options.beavers)
