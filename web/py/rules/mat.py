@@ -70,7 +70,8 @@ class MatMatch:
 
 # ---------------------------------------------------------------------------- writing
 def _roll_text(a: MatAction) -> str:
-    moves = " ".join(f"{s.frm}/{s.to}" for s in a.play)
+    # highest source first (always a legal order), one from/to per die as gnubg writes them
+    moves = " ".join(f"{s.frm}/{s.to}" for s in sorted(a.play, key=lambda s: (-s.frm, -s.to)))
     return f"{a.dice[0]}{a.dice[1]}: {moves}".rstrip() if moves else f"{a.dice[0]}{a.dice[1]}: "
 
 
@@ -143,7 +144,7 @@ _GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
 _NAMES = re.compile(r"^(\s*)(\S.*?)\s*:\s*(\d+)(\s+)(\S.*?)\s*:\s*(\d+)\s*$")
 _ROW = re.compile(r"^\s*(\d+)\)")
 _CELL = re.compile(
-    r"(?P<roll>(?P<d1>[1-6])(?P<d2>[1-6]):(?P<moves>(?:[ \t]+(?:[0-9bB][^ \t]*|\*))*)"
+    r"(?P<roll>(?P<d1>[1-6])(?P<d2>[1-6]):(?P<moves>(?:[ \t]+[0-9bB][^ \t:]*/[^ \t:]*)*)"
     r"(?:[ \t]+(?:Cannot|Can't)[ \t]+Move)?)"
     r"|(?P<double>Doubles\s*=>\s*(?P<cube>\d+))"
     r"|(?P<take>Takes|Accepts)"
