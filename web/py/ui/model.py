@@ -125,3 +125,22 @@ class CubeView:
     def face(self) -> str:
         """The number on the cube's visible face: 64 when centred at 1, as on a real cube."""
         return "64" if self.value == 1 and self.owner == "center" else str(self.value)
+
+
+def after_step(counts: Mapping[str, int], bottom: bool, frm: int, to: int, hit: bool) -> dict[str, int]:
+    """The signed counts after one checker of the bottom (or top) player moves ``frm`` -> ``to`` (its own
+    numbering), sending a hit blot to the other side's bar. Used to show a bot's play one checker at a time."""
+    sign = 1 if bottom else -1
+    src, dst = slot_of(frm, bottom), slot_of(to, bottom)
+    out = dict(counts)
+    if out.get(src, 0) * sign <= 0:
+        raise SlotError(f"no checker of the {'bottom' if bottom else 'top'} player on {src!r}")
+    out[src] -= sign
+    if hit:
+        if out.get(dst, 0) != -sign:
+            raise SlotError(f"no blot to hit on {dst!r}")
+        out[dst] = 0
+        bar = "opp-bar" if bottom else "bar"
+        out[bar] -= sign
+    out[dst] = out.get(dst, 0) + sign
+    return out

@@ -1,0 +1,410 @@
+"""The table page's controller: a ``game.Table`` on one side, the board and controls on the other.
+
+It turns what the player does into intents, shows every state the table emits (pacing the bot's moves so a
+person can follow them), runs the bot's decisions and the turn clock, and saves the game after every action.
+Legality is never decided here: the table says what is allowed.
+"""
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Optional
+from urllib.parse import parse_qs
+
+import game
+from game import intents as I
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from . import status as S
+from .board import BoardState, BoardView, reduced_motion
+from .dialogs import Dialogs
+from .model import CubeView, after_step, destinations, point_of, slot_counts, slot_of
+from .sound import Sound
+from .storage import Storage
+
+SAVE_KEY = "gamao.table"
+
+
+def _now() -> float:
+    return time.time()
+
+
+def parse_params(search: str) -> dict:
+    """The page's URL parameters we use: lang, seed (64 hex), clock (seconds), pace (ms per bot step)."""
+    q = parse_qs(search.lstrip("?"))
+    out: dict = {}
+    if q.get("lang"):
+        out["lang"] = q["lang"][0]
+    seed = (q.get("seed") or [""])[0].strip().lower()
+    if len(seed) == 64 and all(c in "0123456789abcdef" for c in seed):
+        out["seed"] = seed
+    for key in ("clock", "pace"):
+        try:
+            value = float((q.get(key) or [""])[0])
+        except ValueError:
+            continue
+        if 0 <= value <= 3600 and value == value:
+            out[key] = value
+    return out
+
+
+class App:
+    """One table page."""
+
+    def __init__(self, texts, params: dict) -> None:
+        self.t = texts
+        self.params = params
+        self.clock = params.get("clock", 45)
+        self.store = Storage()
+        self.sound = Sound(self.store)
+        self.board = BoardView(texts, self._board_move)
+        self.dialogs = Dialogs(texts, self)
+        self.table: Optional[game.Table] = None
+        self.state = None
+        self._busy = False  # the bot (or the clock's stand-in) is deciding
+        self._chooser = None
+        self._proxies: list = []
+        self._last_clock = None
+        self._el = {name: document.getElementById(name) for name in (
+            "status", "notice", "btn-roll", "btn-double", "btn-take", "btn-pass", "btn-undo", "btn-done",
+            "btn-new", "btn-sound", "name-top", "name-bottom", "badge-top", "badge-bottom", "pips-top",
+            "pips-bottom", "clock-top", "clock-bottom", "seat-top", "seat-bottom", "score", "match-len",
+            "fingerprint", "fp-label")}
+        self._texts()
+        for el_id, fn in (("btn-roll", self.roll), ("btn-double", self.double), ("btn-take", self.take),
+                          ("btn-pass", self.ask_pass), ("btn-undo", self.undo), ("btn-done", self.done),
+                          ("btn-new", self.dialogs.open_new), ("btn-sound", self.toggle_sound)):
+            self._on(self._el[el_id], "click", lambda e, fn=fn: fn())
+        self._on(document, "keydown", self._key)
+
+    # -- set-up --------------------------------------------------------------------------------------------------
+    def _on(self, target, kind: str, fn) -> None:
+        proxy = create_proxy(fn)
+        self._proxies.append(proxy)
+        target.addEventListener(kind, proxy)
+
+    def _texts(self) -> None:
+        t = self.t
+        document.documentElement.setAttribute("lang", t.html_lang)
+        document.title = t("doc_title")
+        for el_id, key in (("btn-roll", "roll"), ("btn-double", "double"), ("btn-take", "take"),
+                           ("btn-pass", "pass"), ("btn-undo", "undo"), ("btn-done", "done"),
+                           ("btn-new", "new_game"), ("fp-label", "fingerprint")):
+            self._el[el_id].textContent = t(key)
+        self._el["fingerprint"].setAttribute("title", t("fingerprint_help"))
+        self._el["btn-new"].disabled = False
+        self._el["btn-sound"].disabled = False
+        self._sound_button()
+
+    def options_for(self, opponent: str = "bot", level: str = "intermediate", length: int = 0) -> game.Options:
+        """New-game options from the dialog's choices and the page's parameters."""
+        kw = {"match_length": length, "clock": self.clock}
+        if "seed" in self.params:
+            kw["seed"] = self.params["seed"]
+        if opponent == "human":
+            return game.Options.two_players(**kw)
+        return game.Options.against_bot(level, **kw)
+
+    def start(self) -> None:
+        """Resume the saved game, or start a game against the bot."""
+        notice = ""
+        saved = self.store.get(SAVE_KEY)
+        table = None
+        if saved:
+            try:
+                table = game.Table.from_json(saved, now=_now())
+                notice = self.t("resumed")
+            except game.GameError:
+                self.store.set(SAVE_KEY + ".corrupt", saved)
+                self.store.remove(SAVE_KEY)
+                notice = self.t("corrupt_save")
+        if table is None:
+            table = game.Table(self.options_for(), now=_now())
+        self.table = table
+        self.show(table.state())
+        if notice:
+            self.notice(notice)
+        asyncio.ensure_future(self._clock_loop())
+
+    def new_game(self, options: game.Options) -> None:
+        self.board.drop()
+        self.table = game.Table(options, now=_now())
+        self.notice("")
+        self.show(self.table.state())
+
+    # -- intents -------------------------------------------------------------------------------------------------
+    def act(self, intent) -> None:
+        """Apply a player's intent; one the table refuses changes nothing (and is only logged)."""
+        if self.table is None or self._busy:
+            return
+        try:
+            state = self.table.apply(intent, _now())
+        except game.GameError as exc:
+            window.console.warn(f"refused: {exc}")
+            return
+        self.show(state)
+
+    def roll(self) -> None:
+        if self.state is not None and self.state.can_roll:
+            self.act(I.Roll())
+
+    def double(self) -> None:
+        if self.state is not None and self.state.can_double:
+            self.act(I.Double())
+
+    def take(self) -> None:
+        if self.state is not None and self.state.can_take:
+            self.act(I.Take())
+
+    def ask_pass(self) -> None:
+        if self.state is not None and self.state.can_pass:
+            self.dialogs.open_pass(self.state.cube)
+
+    def confirm_pass(self) -> None:
+        if self.state is not None and self.state.can_pass:
+            self.act(I.Pass())
+
+    def undo(self) -> None:
+        if self.state is not None and self.state.can_undo:
+            self.board.drop()
+            self.act(I.Undo())
+
+    def done(self) -> None:
+        if self.state is not None and self.state.can_done:
+            self.board.drop()
+            self.act(I.Done())
+
+    def next_game(self) -> None:
+        if self.state is not None and self.state.can_next_game:
+            self.act(I.NextGame())
+
+    def _board_move(self, src: str, dest) -> None:
+        state = self.state
+        if state is None or state.turn is None:
+            return
+        bottom = state.turn == 0
+        self.act(I.Move(point_of(src, bottom), point_of(dest.slot, bottom)))
+
+    def toggle_sound(self) -> None:
+        self.sound.toggle()
+        self._sound_button()
+
+    def _sound_button(self) -> None:
+        btn = self._el["btn-sound"]
+        muted = self.sound.muted
+        btn.textContent = self.t("unmute" if muted else "mute")
+        btn.setAttribute("aria-pressed", "true" if muted else "false")
+
+    def _key(self, event) -> None:
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        tag = str(event.target.tagName).lower() if event.target else ""
+        if tag in ("input", "select", "textarea") or self.dialogs.is_open():
+            return
+        key = str(event.key).lower()
+        action = {"r": self.roll, "o": self.double, "u": self.undo, "d": self.done, "m": self.toggle_sound}.get(key)
+        if key == "escape":
+            self.board.drop()
+        elif action is not None:
+            action()
+
+    # -- showing states ------------------------------------------------------------------------------------------
+    def notice(self, text: str) -> None:
+        self._el["notice"].textContent = text
+
+    def _board_state(self, state, counts=None, dice=None, dice_left=None, roller=None) -> BoardState:
+        owner = {None: "center", 0: "bottom", 1: "top"}[state.cube_owner]
+        dests = {}
+        if state.movable and state.turn is not None and not self._busy:
+            dests = destinations(state.movable, bottom=state.turn == 0)
+        if roller is None:
+            roller = "top" if state.turn == 1 else "bottom"
+        return BoardState(
+            counts=counts if counts is not None else slot_counts(state.board[0], state.board[1]),
+            dests=dests, dice=dice if dice is not None else state.dice,
+            dice_left=dice_left if dice_left is not None else state.dice_left, roller=roller,
+            cube=CubeView(state.cube, owner))
+
+    def show(self, state, animate: bool = True) -> None:
+        """Show a new state: its events (notices, sounds, a human's move animated), then the board and controls.
+        Bot decisions then continue in the background."""
+        prev = self.state
+        self.state = state
+        moved = None
+        for ev in state.events:
+            text = S.event_notice(ev, state.seats, self.t)
+            if text:
+                self.notice(text)
+            if ev.kind == "game_started":
+                self.notice("")
+            self.sound.event(ev.kind, ev.hit)
+            if ev.kind in ("moved", "undone") and animate:
+                bottom = ev.player == 0
+                if ev.kind == "moved":
+                    moved = (slot_of(ev.frm, bottom), slot_of(ev.to, bottom))
+                else:
+                    moved = (slot_of(ev.to, bottom), slot_of(ev.frm, bottom))
+        if state.phase in (game.ROLL, game.TAKE) and prev is not None and prev.phase == game.MOVING:
+            pass
+        self.board.render(self._board_state(state), moved=moved)
+        self._controls(state)
+        self._save()
+        if state.phase in (game.GAME_OVER, game.MATCH_OVER):
+            self.dialogs.open_over(state, self.table)
+        if state.pending is not None and not self._busy:
+            asyncio.ensure_future(self._run_pending())
+
+    def _controls(self, state) -> None:
+        t = self.t
+        el = self._el
+        human_moving = state.phase == game.MOVING and bool(state.movable or state.can_done) and not self._busy
+        human = not self._busy and state.actor is not None and not state.is_bot(state.actor)
+        self._button("btn-roll", state.can_roll and not self._busy, True)
+        self._button("btn-double", state.can_double and not self._busy, True)
+        self._button("btn-take", state.can_take and not self._busy, True)
+        self._button("btn-pass", state.can_pass and not self._busy, True)
+        self._button("btn-undo", human_moving and human, state.can_undo)
+        self._button("btn-done", human_moving and human, state.can_done)
+        el["status"].textContent = S.status_line(state, t)
+        names = S.seat_names(state.seats, t)
+        for player, where in ((0, "bottom"), (1, "top")):
+            el[f"name-{where}"].textContent = names[player]
+            badge = el[f"badge-{where}"]
+            badge.hidden = not state.is_bot(player)
+            badge.textContent = t("bot_badge")
+            badge.setAttribute("title", t("bot_badge"))
+            pips = el[f"pips-{where}"]
+            pips.textContent = t("pips", n=state.pips[player])
+            pips.setAttribute("title", t("pips_label", n=state.pips[player]))
+            pips.setAttribute("data-pips", str(state.pips[player]))
+            seat = el[f"seat-{where}"]
+            if state.turn == player and state.phase in (game.ROLL, game.MOVING, game.TAKE):
+                seat.classList.add("on-turn")
+            else:
+                seat.classList.remove("on-turn")
+            tray = self.board.slots["off" if player == 0 else "opp-off"]
+            tray.setAttribute("title", S.tray_text(state, player, t))
+            tray.setAttribute("aria-label", S.tray_text(state, player, t))
+        cube = self.board._cube
+        cube.setAttribute("title", S.cube_text(state, t))
+        cube.setAttribute("aria-label", S.cube_text(state, t))
+        el["score"].textContent = S.score_text(state, t)
+        el["score"].setAttribute("data-score", f"{state.score[0]},{state.score[1]}")
+        el["match-len"].textContent = ""
+        fp = el["fingerprint"]
+        fp.textContent = state.fingerprint
+        fp.setAttribute("data-fingerprint", state.fingerprint)
+        self._clock_show(state)
+
+    def _button(self, el_id: str, visible: bool, enabled: bool) -> None:
+        btn = self._el[el_id]
+        btn.hidden = not visible
+        btn.disabled = not enabled
+
+    # -- the clock -----------------------------------------------------------------------------------------------
+    def _clock_show(self, state) -> None:
+        left = state.remaining(_now()) if state is not None else None
+        for where, player in (("bottom", 0), ("top", 1)):
+            el = self._el[f"clock-{where}"]
+            actor = state.actor if state is not None else None
+            if left is None or actor != player:
+                el.hidden = True
+                continue
+            secs = int(left + 0.999)
+            el.hidden = False
+            el.textContent = f"0:{secs:02d}" if secs < 60 else f"{secs // 60}:{secs % 60:02d}"
+            el.setAttribute("title", self.t("clock_label", s=secs))
+            el.setAttribute("data-clock", str(secs))
+            if secs <= 10:
+                el.classList.add("warn")
+                if secs != self._last_clock:
+                    self.sound.play("warning")
+            else:
+                el.classList.remove("warn")
+            self._last_clock = secs
+
+    async def _clock_loop(self) -> None:
+        while True:
+            await asyncio.sleep(0.25)
+            state = self.state
+            if state is None or state.deadline is None or self._busy:
+                continue
+            self._clock_show(state)
+            if _now() >= state.deadline:
+                try:
+                    new = self.table.apply(I.Tick(_now()), _now())
+                except game.GameError:
+                    continue
+                self.board.drop()
+                self.show(new)
+
+    # -- the bot -------------------------------------------------------------------------------------------------
+    def _pace(self, normal_ms: float) -> float:
+        if "pace" in self.params:
+            return self.params["pace"] / 1000 * (normal_ms / 300)
+        return normal_ms / 1000 / (3 if reduced_motion() else 1)
+
+    def _decide(self, pending):
+        if self._chooser is None:
+            self._chooser = game.BotChooser()
+        return game.answer_for(pending, self._chooser)
+
+    async def _run_pending(self) -> None:
+        """Answer the table's pending decisions one at a time, showing each (a play checker by checker)."""
+        if self._busy:
+            return
+        self._busy = True
+        try:
+            while self.table is not None and self.table.pending() is not None:
+                pending = self.table.pending()
+                table = self.table
+                self._controls(self.state)
+                self.board.render(self._board_state(self.state))
+                await asyncio.sleep(self._pace(450))
+                intent = self._decide(pending)
+                if table is not self.table:  # a new game started meanwhile
+                    break
+                before = self.state
+                state = table.apply(intent, _now())
+                if pending.kind == "play":
+                    await self._show_play(before, state, pending)
+                self._busy = table.pending() is not None
+                self.show(state, animate=pending.kind != "play")
+                self._busy = True
+        finally:
+            self._busy = False
+        if self.state is not None:
+            self._controls(self.state)
+            self.board.render(self._board_state(self.state))
+
+    async def _show_play(self, before, state, pending) -> None:
+        """Show a bot's (or the clock's) play one checker at a time."""
+        counts = slot_counts(before.board[0], before.board[1])
+        bottom = pending.player == 0
+        dice = tuple(pending.dice)
+        left = list(before.dice_left) or ([dice[0]] * 4 if dice[0] == dice[1] else list(dice))
+        for ev in state.events:
+            if ev.kind != "moved" or ev.player != pending.player:
+                continue
+            try:
+                counts = after_step(counts, bottom, ev.frm, ev.to, ev.hit)
+            except ValueError:
+                break
+            for d in ev.dice:
+                if d in left:
+                    left.remove(d)
+            self.board.render(self._board_state(before, counts=counts, dice=dice, dice_left=tuple(left),
+                                                roller="bottom" if bottom else "top"),
+                              moved=(slot_of(ev.frm, bottom), slot_of(ev.to, bottom)))
+            self.sound.event("moved", ev.hit)
+            await asyncio.sleep(self._pace(300))
+
+    # -- saving --------------------------------------------------------------------------------------------------
+    def _save(self) -> None:
+        if self.table is None:
+            return
+        try:
+            self.store.set(SAVE_KEY, self.table.to_json(_now()))
+        except Exception as exc:  # saving must never break the game
+            window.console.warn(f"could not save the game: {exc}")

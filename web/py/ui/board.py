@@ -1,0 +1,383 @@
+"""The board in the DOM: checkers, rings, dice and cube drawn into the page's skeleton, and the player's hands on
+it (tap to lift, tap a ring, drag and drop, keyboard).
+
+Shaped like chessground: the view knows no rules. It is given a :class:`BoardState` (signed counts per slot, the
+legal destinations of each movable slot from ``ui.model.destinations``, the dice, the cube) and calls
+``on_move(src_slot, dest)`` when the player moves; everything else (lifting, rings, dragging, putting back) is
+its own business.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from .model import CubeView, Dest, SLOTS, stack
+
+DRAG_THRESHOLD_PX = 6
+
+# Which of a die's nine cells (3x3, row by row) carry a pip.
+PIPS = {1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8), 6: (0, 2, 3, 5, 6, 8)}
+
+
+@dataclass
+class BoardState:
+    """Everything the board draws. ``dests``: movable slot -> its destinations (empty when the player at the
+    table may not move now). ``dice_left``: the dice still to play (for greying used dice). ``roller``: whose
+    dice ("bottom" or "top"), for their colour."""
+
+    counts: dict
+    dests: dict = field(default_factory=dict)
+    dice: Optional[tuple] = None
+    dice_left: tuple = ()
+    roller: str = "bottom"
+    cube: CubeView = CubeView(1, "center")
+
+
+def _el(tag: str, cls: str = "", text: str = ""):
+    node = document.createElement(tag)
+    if cls:
+        node.className = cls
+    if text:
+        node.textContent = text
+    return node
+
+
+def reduced_motion() -> bool:
+    """Whether the person asked for less motion."""
+    try:
+        return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    except Exception:  # pragma: no cover - very old browsers
+        return False
+
+
+class BoardView:
+    """The board widget. ``render(state)`` draws; ``on_move(src, dest)`` reports a move the player made."""
+
+    def __init__(self, texts, on_move: Callable[[str, Dest], None], on_sound: Callable[[str], None] = lambda k: None):
+        self.t = texts
+        self.on_move = on_move
+        self.on_sound = on_sound
+        self.root = document.getElementById("board")
+        self.slots = {slot: document.querySelector(f'[data-point="{slot}"]') for slot in SLOTS}
+        self.dice_area = document.getElementById("dice-area")
+        self.cube_home = document.getElementById("cube-home")
+        self.state = BoardState(counts={s: 0 for s in SLOTS})
+        self._drawn: dict = {}
+        self.lifted: Optional[str] = None
+        self._press: Optional[dict] = None
+        self._ghost = None
+        self._proxies = []
+        self.root.setAttribute("role", "group")
+        self.root.setAttribute("aria-label", texts("board_label"))
+        self.root.classList.add("live")
+        for kind, fn in (("pointerdown", self._down), ("pointermove", self._pmove), ("pointerup", self._up),
+                         ("pointercancel", self._cancel), ("keydown", self._key)):
+            proxy = create_proxy(fn)
+            self._proxies.append(proxy)
+            self.root.addEventListener(kind, proxy)
+        self._cube = _el("div", "cube center")
+        self._cube.setAttribute("tabindex", "0")
+        self._cube.setAttribute("data-cube", "1")
+        self.cube_home.appendChild(self._cube)
+
+    # -- drawing -----------------------------------------------------------------------------------------------
+    def render(self, state: BoardState, moved: Optional[tuple] = None) -> None:
+        """Draw ``state``. ``moved`` = (src_slot, dst_slot) animates that checker's travel briefly."""
+        start = self._checker_rect(moved[0]) if moved else None
+        self.state = state
+        if self.lifted is not None and self.lifted not in state.dests:
+            self.lifted = None
+        for slot in SLOTS:
+            count = state.counts.get(slot, 0)
+            if self._drawn.get(slot) != count:
+                self._draw_slot(slot, count)
+                self._drawn[slot] = count
+            el = self.slots[slot]
+            if slot in state.dests:
+                el.setAttribute("data-movable", "")
+                el.setAttribute("tabindex", "0")
+            else:
+                el.removeAttribute("data-movable")
+                el.removeAttribute("tabindex")
+        self._draw_rings()
+        self._draw_dice(state)
+        self._draw_cube(state.cube)
+        if moved and start is not None:
+            self._animate(moved[1], start)
+
+    def _draw_slot(self, slot: str, count: int) -> None:
+        el = self.slots[slot]
+        el.setAttribute("data-count", str(count))
+        for old in list(el.querySelectorAll(".checker, .slice")):
+            old.remove()
+        colour = "bottom" if count > 0 else "top"
+        shown, label = stack(count)
+        if slot in ("off", "opp-off"):
+            for i in range(abs(count)):
+                piece = _el("div", f"slice {colour}")
+                piece.style.setProperty("--i", str(i))
+                el.appendChild(piece)
+        else:
+            for i in range(shown):
+                piece = _el("div", f"checker {colour}")
+                piece.style.setProperty("--i", str(i))
+                if label and i == shown - 1:
+                    piece.textContent = label
+                    piece.classList.add("counted")
+                el.appendChild(piece)
+        el.setAttribute("aria-label", self._slot_label(slot, count))
+
+    def _slot_label(self, slot: str, count: int) -> str:
+        t = self.t
+        if slot in ("off", "opp-off"):
+            return f"{t('off_word')}: {abs(count)}"
+        name = t("bar_word") if slot in ("bar", "opp-bar") else slot
+        if count == 0:
+            return t("point_label", n=name, desc=t("point_empty"))
+        who = t("player_white") if count > 0 else t("player_black")
+        return t("point_label", n=name, desc=t("point_mine", n=abs(count), name=who))
+
+    def _draw_rings(self) -> None:
+        for old in list(self.root.querySelectorAll("[data-dest]")):
+            old.remove()
+        for slot in SLOTS:
+            self.slots[slot].classList.remove("lifted")
+        if self.lifted is None:
+            return
+        self.slots[self.lifted].classList.add("lifted")
+        for dest in self.state.dests.get(self.lifted, ()):
+            ring = _el("button", "ring" + (" hit" if dest.hit else ""), dest.label)
+            ring.setAttribute("type", "button")
+            ring.setAttribute("data-dest", dest.slot)
+            to = self.t("off_word") if dest.slot in ("off", "opp-off") else dest.slot
+            ring.setAttribute("aria-label", self.t("dest_label", to=to, dice=dest.label))
+            here = self.state.counts.get(dest.slot, 0)
+            mover_sign = 1 if self.state.counts.get(self.lifted, 0) > 0 else -1
+            own = here * mover_sign if here * mover_sign > 0 else 0
+            ring.style.setProperty("--i", str(min(own, 4)))
+            self.slots[dest.slot].appendChild(ring)
+
+    def _draw_dice(self, state: BoardState) -> None:
+        area = self.dice_area
+        while area.firstChild:
+            area.removeChild(area.firstChild)
+        if not state.dice:
+            area.removeAttribute("data-dice")
+            return
+        d1, d2 = state.dice
+        area.setAttribute("data-dice", f"{d1},{d2}")
+        area.className = f"dice-area {state.roller}"
+        left = list(state.dice_left)
+        faces = [d1, d2] if d1 != d2 else [d1] * 4
+        # A die is shown used once fewer of its number remain than are drawn from here on.
+        used_flags = []
+        remaining = list(left)
+        for face in faces:
+            if face in remaining:
+                remaining.remove(face)
+                used_flags.append(False)
+            else:
+                used_flags.append(True)
+        if d1 == d2:
+            faces, used_flags = faces[:2], [used_flags[0] and used_flags[1], used_flags[2] and used_flags[3]]
+        for face, used in zip(faces, used_flags):
+            die = _el("div", "die" + (" used" if used else ""))
+            die.setAttribute("aria-label", str(face))
+            die.setAttribute("role", "img")
+            for cell in range(9):
+                die.appendChild(_el("span", "pip" if cell in PIPS[face] else "cell"))
+            area.appendChild(die)
+        if d1 == d2:
+            area.appendChild(_el("span", "dice-x", f"×{len(left)}" if left else ""))
+
+    def _draw_cube(self, cube: CubeView) -> None:
+        self._cube.textContent = cube.face
+        self._cube.className = f"cube {cube.owner}"
+        self._cube.setAttribute("data-cube", str(cube.value))
+        self._cube.setAttribute("data-owner", cube.owner)
+
+    # -- animation -----------------------------------------------------------------------------------------------
+    def _checker_rect(self, slot: str):
+        pieces = self.slots[slot].querySelectorAll(".checker, .slice")
+        if not pieces.length:
+            return None
+        return pieces.item(pieces.length - 1).getBoundingClientRect()
+
+    def _animate(self, slot: str, start) -> None:
+        if reduced_motion():
+            return
+        pieces = self.slots[slot].querySelectorAll(".checker, .slice")
+        if not pieces.length:
+            return
+        piece = pieces.item(pieces.length - 1)
+        end = piece.getBoundingClientRect()
+        dx, dy = start.left - end.left, start.top - end.top
+        if abs(dx) < 1 and abs(dy) < 1:
+            return
+        frames = window.JSON.parse(
+            f'[{{"transform":"translate({dx}px,{dy}px)"}},{{"transform":"translate(0,0)"}}]')
+        piece.animate(frames, 180)
+
+    # -- lifting and moving --------------------------------------------------------------------------------------
+    def lift(self, slot: str) -> None:
+        """Lift the checker on ``slot`` (only a movable one) and show its rings."""
+        if slot not in self.state.dests:
+            return
+        self.lifted = slot
+        self._draw_rings()
+
+    def drop(self) -> None:
+        """Put the lifted checker back."""
+        if self.lifted is None:
+            return
+        self.lifted = None
+        self._draw_rings()
+
+    def _move_to(self, slot: str) -> bool:
+        if self.lifted is None:
+            return False
+        for dest in self.state.dests.get(self.lifted, ()):
+            if dest.slot == slot:
+                src = self.lifted
+                self.lifted = None
+                self.on_move(src, dest)
+                return True
+        return False
+
+    def tap(self, slot: Optional[str], ring: Optional[str] = None) -> None:
+        """A tap or click on ``slot`` (or on a ring for ``ring``)."""
+        if ring is not None and self._move_to(ring):
+            return
+        if slot is None:
+            self.drop()
+            return
+        if self.lifted is not None:
+            if slot == self.lifted:
+                dests = self.state.dests.get(slot, ())
+                if len(dests) == 1:
+                    self._move_to(dests[0].slot)
+                else:
+                    self.drop()
+                return
+            if self._move_to(slot):
+                return
+        if slot in self.state.dests:
+            self.lift(slot)
+        else:
+            self.drop()
+
+    @staticmethod
+    def _target(node):
+        """(slot, ring) under a DOM node."""
+        if node is None:
+            return None, None
+        ring = node.closest("[data-dest]") if hasattr(node, "closest") else None
+        point = node.closest("[data-point]") if hasattr(node, "closest") else None
+        return (point.getAttribute("data-point") if point else None,
+                ring.getAttribute("data-dest") if ring else None)
+
+    def _down(self, event) -> None:
+        if event.button != 0:
+            return
+        slot, ring = self._target(event.target)
+        self._press = {"x": event.clientX, "y": event.clientY, "slot": slot, "ring": ring, "drag": False,
+                       "id": event.pointerId}
+        if slot in self.state.dests and ring is None:
+            event.preventDefault()
+            try:
+                self.root.setPointerCapture(event.pointerId)
+            except Exception:
+                pass
+
+    def _pmove(self, event) -> None:
+        press = self._press
+        if press is None or press["ring"] is not None or press["slot"] not in self.state.dests:
+            return
+        if not press["drag"]:
+            if abs(event.clientX - press["x"]) + abs(event.clientY - press["y"]) < DRAG_THRESHOLD_PX:
+                return
+            press["drag"] = True
+            self.lift(press["slot"])
+            self._start_ghost(press["slot"])
+        if self._ghost is not None:
+            self._ghost.style.left = f"{event.clientX}px"
+            self._ghost.style.top = f"{event.clientY}px"
+
+    def _start_ghost(self, slot: str) -> None:
+        count = self.state.counts.get(slot, 0)
+        rect = self._checker_rect(slot)
+        ghost = _el("div", "checker ghost " + ("bottom" if count > 0 else "top"))
+        if rect is not None:
+            ghost.style.width = f"{rect.width}px"
+            ghost.style.height = f"{rect.height}px"
+        document.body.appendChild(ghost)
+        self._ghost = ghost
+        self.slots[slot].classList.add("dragging")
+
+    def _end_drag(self) -> None:
+        if self._ghost is not None:
+            self._ghost.remove()
+            self._ghost = None
+        for slot in SLOTS:
+            self.slots[slot].classList.remove("dragging")
+
+    def _up(self, event) -> None:
+        press, self._press = self._press, None
+        if press is None:
+            return
+        try:
+            self.root.releasePointerCapture(event.pointerId)
+        except Exception:
+            pass
+        if press["drag"]:
+            self._end_drag()
+            under = document.elementFromPoint(event.clientX, event.clientY)
+            slot, ring = self._target(under)
+            if not self._move_to(ring or slot or ""):
+                self.drop()
+            return
+        slot, ring = self._target(event.target)
+        if ring is None and press["ring"] is not None:
+            ring = press["ring"]
+        self.tap(slot if slot is not None else press["slot"], ring)
+
+    def _cancel(self, event) -> None:
+        if self._press and self._press["drag"]:
+            self._end_drag()
+            self.drop()
+        self._press = None
+
+    def _key(self, event) -> None:
+        key = event.key
+        slot, ring = self._target(event.target)
+        if key == "Escape":
+            self.drop()
+            return
+        if key in ("Enter", " "):
+            if ring is not None:
+                event.preventDefault()
+                self._move_to(ring)
+            elif slot is not None:
+                event.preventDefault()
+                self.tap(slot)
+                self._focus_first_ring()
+            return
+        if key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp") and self.lifted is not None:
+            rings = list(self.root.querySelectorAll("[data-dest]"))
+            if not rings:
+                return
+            event.preventDefault()
+            step = 1 if key in ("ArrowRight", "ArrowDown") else -1
+            current = -1
+            for i, r in enumerate(rings):
+                if r == document.activeElement:
+                    current = i
+            rings[(current + step) % len(rings)].focus()
+
+    def _focus_first_ring(self) -> None:
+        rings = self.root.querySelectorAll("[data-dest]")
+        if rings.length:
+            rings.item(0).focus()

@@ -1,0 +1,145 @@
+"""The table's dialogs: new game, confirming a pass, game over (result, seed, verify link, downloads)."""
+from __future__ import annotations
+
+import game
+from pyscript import document, window
+from pyscript.ffi import create_proxy, to_js
+
+from . import status as S
+
+LEVEL_KEY = "gamao.newgame"
+
+
+def _get(el_id: str):
+    return document.getElementById(el_id)
+
+
+def download(filename: str, text: str, mime: str) -> None:
+    """Offer ``text`` as a file download."""
+    blob = window.Blob.new(to_js([text]), to_js({"type": mime}, dict_converter=window.Object.fromEntries))
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = filename
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+
+class Dialogs:
+    def __init__(self, texts, app) -> None:
+        self.t = texts
+        self.app = app
+        self._proxies: list = []
+        self.new_dlg = _get("dlg-new")
+        self.pass_dlg = _get("dlg-pass")
+        self.over_dlg = _get("dlg-over")
+        self._shown_over = None
+        t = texts
+        for el_id, key in (("ng-title", "ng_title"), ("ng-opponent", "ng_opponent"), ("ng-vs-bot", "ng_vs_bot"),
+                           ("ng-vs-human", "ng_vs_human"), ("ng-level", "ng_level"), ("ng-kind", "ng_kind"),
+                           ("ng-money", "ng_money"), ("ng-match", "ng_match"), ("ng-length", "ng_length"),
+                           ("ng-cancel", "cancel"), ("ng-start", "start"), ("pass-no", "keep_playing"),
+                           ("pass-yes", "confirm_pass"), ("over-title", "game_over"), ("over-seed-label", "seed"),
+                           ("over-verify", "verify_link"), ("over-record", "download_record"),
+                           ("over-mat", "download_mat"), ("over-next", "next_game"), ("over-new", "new_game"),
+                           ("over-close", "close")):
+            _get(el_id).textContent = t(key)
+        select = _get("ng-level-select")
+        for level in game.LEVELS:
+            opt = document.createElement("option")
+            opt.value = level
+            opt.textContent = t("level_" + level)
+            select.appendChild(opt)
+        select.value = "intermediate"
+        # Accessible names for the form controls come from their <label>s.
+        self._click("ng-start", self._start)
+        self._click("ng-cancel", lambda: self.new_dlg.close())
+        self._click("pass-no", lambda: self.pass_dlg.close())
+        self._click("pass-yes", self._pass_yes)
+        self._click("over-record", self._record)
+        self._click("over-mat", self._mat)
+        self._click("over-next", self._next)
+        self._click("over-new", self._over_new)
+        self._click("over-close", lambda: self.over_dlg.close())
+
+    def _click(self, el_id: str, fn) -> None:
+        proxy = create_proxy(lambda e: fn())
+        self._proxies.append(proxy)
+        _get(el_id).addEventListener("click", proxy)
+
+    def is_open(self) -> bool:
+        return bool(self.new_dlg.open or self.pass_dlg.open or self.over_dlg.open)
+
+    # -- new game ------------------------------------------------------------------------------------------------
+    def open_new(self) -> None:
+        if self.over_dlg.open:
+            self.over_dlg.close()
+        if not self.new_dlg.open:
+            self.new_dlg.showModal()
+
+    def _start(self) -> None:
+        form = _get("form-new")
+        opponent = "human" if form.querySelector('input[name="opponent"][value="human"]').checked else "bot"
+        level = str(_get("ng-level-select").value)
+        match = form.querySelector('input[name="kind"][value="match"]').checked
+        try:
+            length = int(str(_get("ng-length-input").value)) if match else 0
+        except ValueError:
+            length = 5
+        length = max(1, min(25, length)) if match else 0
+        self.new_dlg.close()
+        self.app.new_game(self.app.options_for(opponent, level, length))
+
+    # -- passing -------------------------------------------------------------------------------------------------
+    def open_pass(self, cube: int) -> None:
+        unit = self.t("point_unit") if cube == 1 else self.t("points_unit")
+        _get("pass-text").textContent = self.t("confirm_pass_text", points=f"{cube} {unit}")
+        self.pass_dlg.showModal()
+
+    def _pass_yes(self) -> None:
+        self.pass_dlg.close()
+        self.app.confirm_pass()
+
+    # -- game over -----------------------------------------------------------------------------------------------
+    def open_over(self, state, table) -> None:
+        key = (id(table), state.game_number, state.phase)
+        if self._shown_over == key:
+            return
+        self._shown_over = key
+        self._table = table
+        result = _get("over-result")
+        text = S.result_text(state, self.t)
+        result.textContent = text
+        r = state.result
+        result.setAttribute("data-result", f"{r.winner}:{r.points}:{r.kind}" if r else "")
+        _get("over-score").textContent = S.score_text(state, self.t)
+        seed = _get("over-seed")
+        seed.textContent = state.seed or ""
+        seed.setAttribute("data-seed", state.seed or "")
+        _get("over-next").hidden = not state.can_next_game
+        self._remember_record(table)
+        if not self.over_dlg.open:
+            self.over_dlg.showModal()
+
+    def _remember_record(self, table) -> None:
+        """Keep the last record for "Verify a game" (key ``gamao.last-record``)."""
+        try:
+            self.app.store.set("gamao.last-record", table.record_json())
+        except Exception:
+            pass
+
+    def _record(self) -> None:
+        download("gamao-game.json", self._table.record_json(), "application/json")
+
+    def _mat(self) -> None:
+        download("gamao-game.mat", self._table.mat_text(), "text/plain")
+
+    def _next(self) -> None:
+        self.over_dlg.close()
+        self.app.next_game()
+
+    def _over_new(self) -> None:
+        self.over_dlg.close()
+        self.open_new()

@@ -1,0 +1,128 @@
+"""The words around the board, from a ``game.State``: seat names, the status line, event notices, results.
+
+Pure (no DOM), so every sentence is tested under CPython. ``t`` is a ``ui.i18n.Texts``.
+"""
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from game.state import GAME_OVER, MATCH_OVER, MOVING, ROLL, TAKE
+
+RESULT_KEYS = {"single": "result_single", "gammon": "result_gammon", "backgammon": "result_backgammon",
+               "pass": "result_pass"}
+
+
+def seat_names(seats: Sequence, t) -> tuple[str, str]:
+    """Display names: against the bot "You" and "Bot (level)"; two people "White" and "Black"."""
+    names = []
+    vs_bot = any(s.kind == "bot" for s in seats)
+    for i, seat in enumerate(seats):
+        if seat.name:
+            names.append(seat.name)
+        elif seat.kind == "bot":
+            names.append(t("bot_level", level=t("level_" + seat.level)))
+        elif vs_bot:
+            names.append(t("you"))
+        else:
+            names.append(t("player_white") if i == 0 else t("player_black"))
+    return names[0], names[1]
+
+
+def solo(seats: Sequence) -> Optional[int]:
+    """The one human seat when the other is a bot (the person at this device), else None."""
+    humans = [i for i, s in enumerate(seats) if s.kind == "human"]
+    return humans[0] if len(humans) == 1 else None
+
+
+def dice_text(dice) -> str:
+    return f"{dice[0]}-{dice[1]}" if dice else ""
+
+
+def status_line(state, t) -> str:
+    """One sentence: whose turn and what they may do."""
+    names = seat_names(state.seats, t)
+    me = solo(state.seats)
+    phase, actor = state.phase, state.actor
+    if phase in (GAME_OVER, MATCH_OVER):
+        return result_text(state, t)
+    if actor is None:
+        return ""
+    name = names[actor]
+    if state.seats[actor].kind == "bot":
+        if phase == TAKE:
+            return t("waiting_take", name=name)
+        return t("thinking", name=name)
+    if phase == ROLL:
+        if actor == me:
+            return t("your_turn_roll" if state.can_double else "your_turn_roll_only")
+        return t("turn_roll" if state.can_double else "turn_roll_only", name=name)
+    if phase == MOVING:
+        if actor == me:
+            return t("your_turn_move", dice=dice_text(state.dice))
+        return t("turn_move", name=name, dice=dice_text(state.dice))
+    if phase == TAKE:
+        doubler = 1 - actor
+        if actor == me:
+            return t("double_offered_you", name=names[doubler], value=state.cube * 2)
+        return t("double_offered", name=names[doubler], value=state.cube * 2, other=name)
+    return ""
+
+
+def result_text(state, t) -> str:
+    """The result of the finished game, e.g. "You win 2 points (gammon)."; '' while playing."""
+    r = state.result
+    if r is None:
+        return ""
+    names = seat_names(state.seats, t)
+    unit = t("point_unit") if r.points == 1 else t("points_unit")
+    text = t("wins_points", name=names[r.winner], points=r.points, unit=unit, kind=t(RESULT_KEYS[r.kind]))
+    if state.phase == MATCH_OVER and state.match_winner is not None:
+        text += " " + t("match_over", name=names[state.match_winner], a=state.score[0], b=state.score[1])
+    return text
+
+
+def event_notice(event, seats, t) -> str:
+    """A sentence for an event worth telling (opening roll, a roll that cannot be played); '' otherwise."""
+    names = seat_names(seats, t)
+    me = solo(seats)
+    if event.kind == "opening_roll":
+        a, b = event.dice
+        if event.player is None:
+            return t("opening_tie", a=a)
+        return t("opening_roll", a=a, b=b, first=names[0], second=names[1], starter=names[event.player])
+    if event.kind == "no_legal_move":
+        if event.player == me:
+            return t("you_cannot_move", dice=dice_text(event.dice))
+        return t("cannot_move", name=names[event.player], dice=dice_text(event.dice))
+    return ""
+
+
+def cube_text(state, t) -> str:
+    """The cube's tooltip: its value and who may double with it."""
+    names = seat_names(state.seats, t)
+    owner = state.cube_owner
+    if owner is None:
+        return t("cube_center", value=state.cube)
+    me = solo(state.seats)
+    if owner == me:
+        return t("cube_yours", value=state.cube)
+    if me is not None:
+        return t("cube_theirs", value=state.cube, name=names[owner])
+    return t("cube_owned", value=state.cube, name=names[owner])
+
+
+def tray_text(state, player: int, t) -> str:
+    """A tray's tooltip: how many borne off and how many to go."""
+    off = state.board[player][0]
+    if player == solo(state.seats):
+        return t("tray_you", off=off, left=15 - off)
+    return t("tray_of", name=seat_names(state.seats, t)[player], off=off, left=15 - off)
+
+
+def score_text(state, t) -> str:
+    """The score line: "Match to 5 · You 2 – 1 Bot" or "Money game · ..."."""
+    names = seat_names(state.seats, t)
+    head = t("score_match", n=state.match_length) if state.match_length else t("score_money")
+    if state.crawford:
+        head += " · " + t("crawford")
+    return f"{head} · {names[0]} {state.score[0]} – {state.score[1]} {names[1]}"
