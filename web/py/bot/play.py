@@ -32,7 +32,7 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "beginner": Level("beginner", 0, noise=0.3),
+    "beginner": Level("beginner", 0, noise=0.1),
     "intermediate": Level("intermediate", 0),
     "strong": Level("strong", 1, candidates=3, margin=0.12),
     "expert": Level("expert", 1, candidates=6, margin=0.25),
