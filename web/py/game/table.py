@@ -312,7 +312,7 @@ class Table:
             plays = rules.legal_plays(self._turn.start, dice)
             if len(plays) == 1:
                 self._play_steps(plays[0][0], auto=True)
-                self._finish_turn()
+                self._finish_turn(auto=True)
 
     def _play_steps(self, steps, auto: bool) -> None:
         p = self._player
@@ -321,7 +321,7 @@ class Table:
             self._emit("moved", player=p, frm=s.frm, to=s.to, hit=s.hit, dice=(s.die,),
                        notation=rules.format_play((s,)), auto=auto)
 
-    def _finish_turn(self) -> None:
+    def _finish_turn(self, auto: bool = False) -> None:
         p, turn = self._player, self._turn
         notation = rules.format_play(turn.play)
         if self._expired:
@@ -329,7 +329,7 @@ class Table:
         else:
             self._record.play(p, notation)
         self._mat_action(p, "roll", dice=self._dice, play=turn.play)
-        self._emit("played", player=p, notation=notation, dice=self._dice, auto=self._expired)
+        self._emit("played", player=p, notation=notation, dice=self._dice, auto=auto or self._expired)
         pos = turn.position
         self._board = (pos.mine, pos.theirs) if p == 0 else (pos.theirs, pos.mine)
         self._turn = None
@@ -516,14 +516,14 @@ class Table:
                 self._roll(auto=True)
 
     def _on_bot_play(self, intent: I.BotPlay) -> None:
-        self._pending_or_raise("play", "BotPlay")
+        pend = self._pending_or_raise("play", "BotPlay")
         options = self._cache.get("completions")
         if options is None:
             options = self._completions()
         steps = options.get(intent.result) if isinstance(intent.result, str) else None
         if steps is None:
             raise NotAllowed(f"BotPlay: {intent.result!r} is not a legal result of this roll")
-        self._play_steps(steps, auto=True)
+        self._play_steps(steps, auto=pend.reason == "clock")
         self._finish_turn()
 
     def _on_bot_answer(self, intent: I.BotAnswer) -> None:
