@@ -15,7 +15,7 @@ __all__ = ["parse_id", "table_from_id"]
 
 def parse_id(text: Any) -> tuple:
     """``(Position, MatchInfo, jacoby, beavers)`` from a GNUbg ID, a bare Position ID or an XGID; the position
-    has player ``info.on_roll`` as ``mine``. ``SetupError`` with the reason on bad input."""
+    has player ``info.on_roll`` as ``mine``; jacoby/beavers are None when the text does not say (GNUbg IDs). ``SetupError`` with the reason on bad input."""
     if not isinstance(text, str) or not text.strip():
         raise SetupError("paste a GNUbg ID (PositionID:MatchID) or an XGID")
     t = text.strip()
@@ -27,11 +27,11 @@ def parse_id(text: Any) -> tuple:
             jacoby, beavers = bool(extra[0]), bool(extra[1])
         elif ":" in t or t.lower().startswith("gnubg id"):
             pos, info = rules.parse_gnubg_id(t)
-            jacoby = beavers = False
+            jacoby = beavers = None
         else:
             pos = rules.Position.from_id(t)
             info = rules.MatchInfo()
-            jacoby = beavers = False
+            jacoby = beavers = None
     except rules.RulesError as exc:
         raise SetupError(f"not a valid GNUbg ID or XGID: {exc}") from None
     return pos, info, jacoby, beavers
@@ -48,6 +48,8 @@ def table_from_id(cls, text: Any, options: Optional[Options], now: float):
     if info.length and max(info.score) >= info.length:
         raise SetupError(f"the score {info.score[0]}-{info.score[1]} has already won a {info.length}-point match")
     base = options if options is not None else Options()
+    if jacoby is None:
+        jacoby, beavers = base.jacoby, base.beavers
     if info.length:
         jacoby = beavers = False
     try:
