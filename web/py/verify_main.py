@@ -1,0 +1,63 @@
+"""Wiring of web/verify.html: read a pasted or opened record, verify it with game.record, show the verdict."""
+import time
+
+from pyscript import document, when, window
+
+from game import record
+from ui import verify_view
+
+lang = verify_view.pick_lang(str(window.location.search), str(window.navigator.language or ""))
+view = verify_view.VerifyView(document, lang)
+view.translate_page()
+
+# Dice of every game checked on this page, by game (fingerprint and seed), for the chi-square over many games.
+session: dict = {}
+
+
+def game_stats(verdict) -> dict:
+    """Per game whose every throw matched its seed: its fingerprint and the statistics of its dice."""
+    out = {}
+    for game in verdict.games:
+        rolls = [r for r in verdict.rolls if r.game == game["index"]]
+        if rolls and all(r.ok for r in rolls):
+            out[game["fingerprint"]] = record.dice_stats(r.recorded for r in rolls)
+    return out
+
+
+def check(named_texts: list) -> None:
+    view.status("working")
+    start = time.perf_counter()
+    results = []
+    for name, text in named_texts:
+        verdict = record.verify_record(text)
+        results.append((name, verdict.record, verdict))
+    elapsed = (time.perf_counter() - start) * 1000
+    for _, _, verdict in results:
+        session.update(game_stats(verdict))
+    total = record.DiceStats()
+    for stats in session.values():
+        total = total.merge(stats)
+    view.render(results, total, len(session), elapsed)
+    view.status("ready")
+
+
+@when("submit", "#verify-form")
+def on_submit(event):
+    event.preventDefault()
+    check([("", str(document.getElementById("record-text").value))])
+
+
+@when("change", "#record-file")
+async def on_files(event):
+    files = event.target.files
+    named = []
+    for i in range(files.length):
+        file = files.item(i)
+        named.append((str(file.name), str(await file.text())))
+    if named:
+        check(named)
+
+
+document.getElementById("verify-button").removeAttribute("disabled")
+view.status("ready")
+document.documentElement.setAttribute("data-ready", "")
