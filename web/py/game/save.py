@@ -144,6 +144,7 @@ def _load(cls, data: dict, now: float):
                            str(res["kind"]))
         _need((phase == MATCH_OVER) == t._match.is_over, "the phase does not agree with the match score")
     else:
+        t._result = None
         _need(res is None, "a game in play has no result")
         _need(not t._match.is_over, "the match is over but a game is in play")
         if phase == TAKE:

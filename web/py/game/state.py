@@ -175,11 +175,12 @@ class State:
     def match_info(self) -> "rules.MatchInfo":
         p = self._on_roll()
         dice = tuple(self.dice) if self.dice and self.phase == MOVING and not self.steps else (0, 0)
-        state = 1 if self.phase in (ROLL, MOVING, TAKE) else 2
+        game_state = 1 if self.phase in (ROLL, MOVING, TAKE) else 2
         if self.result is not None and self.result.kind == "pass":
-            state = 4
-        return rules.MatchInfo.from_state(self.match_state, p, dice=dice, turn=self.actor if self.actor is not None
-                                          else p, double_offered=self.double_offered, state=state)
+            game_state = 4
+        info = rules.MatchInfo.from_state(self.match_state, p, dice=dice, double_offered=self.double_offered,
+                                          turn=self.actor if self.actor is not None else p)
+        return info.replace(state=game_state)
 
     def gnubg_id(self) -> str:
         """GNU Backgammon ID ("PositionID:MatchID") of the position now. During a turn with steps already made

@@ -1,0 +1,283 @@
+"""Saved tables round-trip every phase exactly; bad saves raise SaveError; IDs set up practice tables;
+random intents at random points change nothing when refused."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as hs
+
+import game
+import rules
+from game_helpers import SEED0, check_invariants, human_act, play_human_turn, seed_hex
+
+
+def _same(a: game.State, b: game.State) -> None:
+    for f in ("phase", "game_number", "turn", "actor", "board", "dice", "dice_left", "dice_used", "can_roll",
+              "can_double", "can_take", "can_pass", "can_undo", "can_done", "can_next_game", "cube", "cube_owner",
+              "pips", "score", "match_length", "crawford", "fingerprint", "seed", "result", "steps", "pending"):
+        assert getattr(a, f) == getattr(b, f), f
+    assert {k: list(v) for k, v in a.movable.items()} == {k: list(v) for k, v in b.movable.items()}
+
+
+def _walk_states(n: int):
+    """Tables at many points of a random game (each phase visited), as (table, now)."""
+    rng = random.Random(n)
+    table = game.Table(game.Options.two_players(seed=seed_hex(n), match_length=3, clock=45), now=0)
+    now = 0.0
+    out = []
+    for _ in range(300):
+        st = table.state()
+        out.append(table.to_json(now))
+        if st.phase == game.MATCH_OVER:
+            break
+        if st.phase == game.GAME_OVER:
+            table.next_game(now)
+            continue
+        now += rng.choice((1, 5, 20))
+        if st.phase == game.MOVING and st.movable and rng.random() < 0.7:
+            frm = rng.choice(sorted(st.movable))
+            table.move(frm, rng.choice(st.movable[frm]).to, now=now)
+        elif rng.random() < 0.1 and st.deadline is not None:
+            now = st.deadline
+            table.tick(now)
+            game.drive_bots(table, now=now, chooser=game.RandomChooser(n))
+        else:
+            human_act(table, rng, now=now, double_rate=0.3)
+    return out
+
+
+@pytest.mark.parametrize("n", range(4))
+def test_save_restore_round_trips_every_point_of_games(n):
+    phases = set()
+    for text in _walk_states(n):
+        t = game.Table.from_json(text, now=1000.0)
+        data, again = json.loads(text), json.loads(t.to_json(1000.0))
+        assert data == again            # the clock is saved as time remaining: same remaining at load time
+        phases.add(data["phase"])
+        st = t.state()
+        check_invariants(st)
+        if data["clock_remaining"] is not None:
+            assert st.deadline == pytest.approx(1000.0 + data["clock_remaining"])
+    assert {"roll", "moving"} <= phases and phases & {"game_over", "match_over"}
+
+
+def test_a_restored_table_plays_on_exactly_like_the_original():
+    table = game.Table(game.Options.two_players(seed=SEED0), now=0)
+    table.move(24, 18, now=3)
+    copy = game.Table.from_json(table.to_json(now=10), now=10)
+    _same(table.state(), copy.state())
+    a, b = table.move(18, 15, now=11), copy.move(18, 15, now=11)
+    _same(a, b)
+    a, b = table.done(now=12), copy.done(now=12)
+    _same(a, b)
+    a, b = table.roll(now=13), copy.roll(now=13)
+    assert a.dice == b.dice == (6, 5)        # the dice stream resumes where it was
+    assert table.record() == copy.record()
+
+
+def test_restored_clock_keeps_the_remaining_time():
+    table = game.Table(game.Options.two_players(seed=SEED0), now=0)
+    text = table.to_json(now=30)               # 15 s left
+    copy = game.Table.from_json(text, now=5000)
+    assert copy.state().deadline == 5015
+    assert copy.tick(5014).events == ()
+    assert copy.tick(5015).events[0].kind == "clock_expired"
+
+
+def test_expired_and_pending_decisions_survive_a_save():
+    table = game.Table(game.Options.two_players(seed=SEED0), now=0)
+    table.move(24, 18, now=1)
+    table.tick(100)
+    copy = game.Table.from_json(table.to_json(100), now=100)
+    assert copy.pending() == table.pending() and copy.pending().reason == "clock"
+    table.bot_play(table.pending().candidates[0])
+    table.double(now=101)                                   # player 1 doubles: the take phase
+    copy = game.Table.from_json(table.to_json(110), now=200)
+    _same(copy.state(), table.state())
+    assert copy.state().deadline == 200 + (146 - 110) and copy.state().can_take
+    assert copy.take().cube == 2
+    bt = game.Table(game.Options.against_bot("beginner", seed=SEED0))
+    play_human_turn(bt, random.Random(0))
+    assert game.Table.from_json(bt.to_json()).pending() == bt.pending()
+
+
+GOOD = None
+
+
+def _good() -> str:
+    global GOOD
+    if GOOD is None:
+        t = game.Table(game.Options.two_players(seed=SEED0), now=0)
+        t.move(24, 18)
+        GOOD = t.to_json(0)
+    return GOOD
+
+
+def _mutated(**changes) -> str:
+    data = json.loads(_good())
+    for k, v in changes.items():
+        data[k] = v
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("text", [
+    "", "not json", "[]", "{}", '{"format": "gamao-table"}', json.dumps({"format": "gamao-table", "version": 99}),
+    None, 42, b"\xff\xfe",
+])
+def test_unreadable_saves_raise_save_error(text):
+    with pytest.raises(game.SaveError):
+        game.Table.from_json(text)
+
+
+@pytest.mark.parametrize("changes", [
+    {"phase": "dancing"}, {"player": 2}, {"dice": [7, 1]}, {"dice": None}, {"steps": [[13, 1, 6]]},
+    {"steps": [[24, 18, 6], [24, 18, 6], [24, 18, 6]]}, {"board": [[0] * 26, [0] * 26]}, {"seed": "zz"},
+    {"seed": "11" * 32}, {"throws": -1}, {"clock_remaining": "soon"}, {"clock_remaining": -5},
+    {"match": {"length": 3, "score": [0, 0], "crawford": True, "jacoby": False, "beavers": False, "cube": 3,
+               "cube_owner": None}},
+    {"options": {"seats": [{"kind": "alien"}, {"kind": "human"}]}}, {"record": None}, {"mat": []},
+    {"result": {"winner": 0, "points": 1, "kind": "single"}}, {"game_index": 5},
+])
+def test_inconsistent_saves_raise_save_error(changes):
+    with pytest.raises(game.SaveError):
+        game.Table.from_json(_mutated(**changes))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cut=hs.integers(min_value=0, max_value=10_000), junk=hs.text(max_size=5))
+def test_truncated_or_spliced_saves_never_crash(cut, junk):
+    text = _good()
+    bad = text[:cut % len(text)] + junk
+    try:
+        t = game.Table.from_json(bad)
+    except game.SaveError:
+        return
+    check_invariants(t.state())
+
+
+# --- intents refused change nothing --------------------------------------------------------------------------
+
+INTENTS = [game.Roll(), game.Double(), game.Take(), game.Pass(), game.Beaver(), game.Undo(), game.Done(),
+           game.NextGame(), game.BotCube("double"), game.BotCube("no_double"), game.BotCube("x"),
+           game.BotAnswer("take"), game.BotAnswer("pass"), game.BotAnswer("beaver"), game.BotPlay("junk"),
+           game.BotPlay(rules.Position.initial().to_id())]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=hs.integers(0, 10_000), actions=hs.lists(hs.tuples(hs.integers(0, 100), hs.integers(-2, 27),
+                                                               hs.integers(-2, 27)), min_size=5, max_size=60),
+       kind=hs.sampled_from(["two", "bot", "beavers"]))
+def test_random_intents_are_applied_or_refused_without_change(seed, actions, kind):
+    opts = {"two": game.Options.two_players(seed=seed_hex(seed), match_length=3),
+            "bot": game.Options.against_bot("beginner", seed=seed_hex(seed), auto_roll=True),
+            "beavers": game.Options.two_players(seed=seed_hex(seed), beavers=True, jacoby=True)}[kind]
+    table = game.Table(opts, now=0)
+    chooser = game.RandomChooser(seed)
+    rng = random.Random(seed)
+    for i, (pick, frm, to) in enumerate(actions):
+        if pick < 40:
+            intent = INTENTS[pick % len(INTENTS)]
+        elif pick < 80:
+            intent = game.Move(frm, to)
+        elif pick < 90:
+            pend = table.pending()
+            intent = game.answer_for(pend, chooser) if pend else game.Tick(float(i))
+        else:
+            intent = game.Tick(float(i * 20))
+        before = table.to_json(now=1e6)
+        try:
+            table.apply(intent, now=float(i))
+        except game.NotAllowed:
+            assert table.to_json(now=1e6) == before, intent
+        check_invariants(table.state())
+        if rng.random() < 0.3 and table.state().phase not in (game.GAME_OVER, game.MATCH_OVER):
+            pend = table.pending()
+            if pend is None and not table.state().actor_is_bot:
+                human_act(table, rng, now=float(i))
+    from game.record import verify_record
+    rec = table.record()
+    last = rec["games"][-1]
+    if last["result"] is not None:
+        assert verify_record(rec).ok or kind == "beavers"
+
+
+# --- IDs ----------------------------------------------------------------------------------------------------
+
+
+def test_ids_of_the_opening_position():
+    st = game.Table(game.Options.two_players(seed=SEED0)).state()
+    assert st.gnubg_id().startswith("4HPwATDgc/ABMA:")
+    pos, info = rules.parse_gnubg_id(st.gnubg_id())
+    assert info.dice == (6, 3) and info.on_roll == 0 and pos == rules.Position.initial()
+    x = st.xgid()
+    pos2, info2, _ = rules.parse_xgid(x)
+    assert pos2 == pos and info2.dice == (6, 3)
+
+
+@pytest.mark.parametrize("n", range(6))
+def test_id_round_trip_through_a_practice_table(n):
+    rng = random.Random(n)
+    table = game.Table(game.Options.two_players(seed=seed_hex(n), match_length=7), now=0)
+    for _ in range(rng.randrange(2, 30)):
+        st = table.state()
+        if st.phase in (game.GAME_OVER, game.MATCH_OVER):
+            break
+        human_act(table, rng, double_rate=0.2)
+    st = table.state()
+    if st.phase in (game.GAME_OVER, game.MATCH_OVER) or st.steps:
+        return
+    for text in (st.gnubg_id(), st.xgid()):
+        t2 = game.Table.from_id(text, game.Options.two_players(seed=SEED0))
+        s2 = t2.state()
+        assert s2.practice and not s2.can_next_game
+        assert s2.board == st.board and s2.turn == st.turn and s2.phase == st.phase
+        assert (s2.cube, s2.cube_owner, s2.score, s2.match_length) == (st.cube, st.cube_owner, st.score, 7)
+        assert s2.dice == st.dice
+        assert s2.gnubg_id() == st.gnubg_id()
+
+
+def test_practice_table_from_a_bare_position_id_plays_against_the_bot():
+    t = game.Table.from_id("4HPwATDgc/ABMA", game.Options.against_bot("beginner", seed=SEED0))
+    st = t.state()
+    assert st.phase == game.ROLL and st.turn == 0 and st.can_roll and st.match_length == 0
+    st = t.roll()
+    assert st.phase == game.MOVING
+    assert t.record()["games"][0]["start"].startswith("4HPwATDgc/ABMA:")
+
+
+@pytest.mark.parametrize("text", ["", "   ", "hello", "4HPwATDgc/ABMA:zzzz", "XGID=nonsense", "XGID=" + "-" * 26
+                                  + ":0:0:1:00:0:0:0:0:10", None, 17, "a" * 500,
+                                  "4HPwATDgc/ABMA:cAkAAAAAAAAA:extra"])
+def test_bad_ids_raise_setup_error(text):
+    with pytest.raises(game.SetupError):
+        game.Table.from_id(text)
+
+
+def test_finished_positions_cannot_be_set_up():
+    pos = rules.Position.from_points(mine={"off": 15}, theirs={"6": 15})
+    with pytest.raises(game.SetupError, match="over"):
+        game.Table.from_id(pos.to_id())
+
+
+# --- history ------------------------------------------------------------------------------------------------
+
+
+def test_history_keeps_the_last_fifty_records():
+    rec = game.Table(game.Options.two_players(seed=SEED0)).record()
+    h: list = []
+    for i in range(60):
+        r = dict(rec, created=str(i))
+        h = game.add_record(h, r)
+    assert len(h) == 50 and h[0]["created"] == "10" and h[-1]["created"] == "59"
+    back = game.history_from_json(game.history_to_json(h))
+    assert back == h
+    s = game.summary(h[-1])
+    assert s["players"] == ["Player 1", "Player 2"] and s["games"] == 1
+    for bad in ("", "[]", '{"format": "gamao-history", "version": 2, "records": []}',
+                '{"format": "gamao-history", "version": 1, "records": [1]}'):
+        with pytest.raises(game.SaveError):
+            game.history_from_json(bad)
+    with pytest.raises(game.SaveError):
+        game.add_record(h, {"format": "other"})
