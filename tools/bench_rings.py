@@ -1,0 +1,103 @@
+"""Ring latency: the time from "lift a checker" to having its destinations (the brass rings), in CPython.
+
+A click is: the table's state for the current turn (``Table.state()``, which computes ``rules.Turn.options()``)
+and the lifted point's destinations from ``state.movable[frm]``. The scenarios are every lift of a whole seeded
+two-player game (each human decision point: before each move of each turn). Prints p50/p95 in milliseconds and,
+as a baseline measured in the same run, the bare ``rules.Turn(...).options()`` time for the same positions.
+
+    .venv/bin/python tools/bench_rings.py [--games N] [--seed HEX]
+
+``click_scenarios(games, seed)`` returns the scenarios (save text + point lifted) so a browser measurement can
+replay the same clicks (e.g. load each save with ``game.Table.from_json`` in Pyodide and time the same call).
+"""
+from __future__ import annotations
+
+import argparse
+import pathlib
+import random
+import statistics
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web" / "py"))
+
+import game  # noqa: E402
+import rules  # noqa: E402
+
+
+def click_scenarios(games: int = 1, seed: str = "00" * 32) -> list[dict]:
+    """Every lift of ``games`` seeded two-player games: ``{"save": table JSON, "frm": point lifted,
+    "turn": player, "steps": steps made}``; the checker lifted is a random movable one (seeded)."""
+    out = []
+    rng = random.Random(seed)
+    table = game.Table(game.Options.two_players(seed=seed, clock=0), now=0)
+    played = 0
+    while played < games:
+        st = table.state()
+        if st.phase in (game.GAME_OVER, game.MATCH_OVER):
+            played += 1
+            if played < games:
+                table.next_game()
+            continue
+        if st.phase == game.ROLL:
+            table.roll()
+        elif st.phase == game.MOVING:
+            if st.can_done:
+                table.done()
+                continue
+            frm = rng.choice(sorted(st.movable))
+            out.append({"save": table.to_json(0), "frm": frm, "turn": st.turn, "steps": len(st.steps)})
+            table.move(frm, rng.choice(st.movable[frm]).to)
+    return out
+
+
+def lift(table: "game.Table", frm: int) -> list:
+    """What the UI does on a lift: the state (options included) and the point's destinations."""
+    return table.state().movable[frm]
+
+
+def measure(scenarios: list[dict], repeat: int = 3) -> tuple[list[float], list[float]]:
+    """(table lift times, bare rules.Turn.options() times) in ms, the best of ``repeat`` per scenario, each on
+    a fresh table so no cache helps."""
+    table_ms, bare_ms = [], []
+    for sc in scenarios:
+        best_t = best_b = float("inf")
+        for _ in range(repeat):
+            t = game.Table.from_json(sc["save"])
+            turn = t._turn
+            fresh = rules.Turn(turn.start, turn.dice)
+            for s in turn.steps:
+                fresh = fresh.apply_step(s)
+            t0 = time.perf_counter()
+            dests = lift(t, sc["frm"])
+            t1 = time.perf_counter()
+            assert dests
+            t2 = time.perf_counter()
+            fresh.options()
+            t3 = time.perf_counter()
+            best_t, best_b = min(best_t, t1 - t0), min(best_b, t3 - t2)
+        table_ms.append(best_t * 1000)
+        bare_ms.append(best_b * 1000)
+    return table_ms, bare_ms
+
+
+def _pct(xs: list[float], q: float) -> float:
+    return statistics.quantiles(xs, n=100, method="inclusive")[q - 1] if len(xs) > 1 else xs[0]
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=1)
+    ap.add_argument("--seed", default="00" * 32)
+    args = ap.parse_args(argv)
+    scenarios = click_scenarios(args.games, args.seed)
+    table_ms, bare_ms = measure(scenarios)
+    print(f"clicks: {len(scenarios)} lifts over {args.games} game(s), CPython {sys.version.split()[0]}")
+    print(f"lift -> destinations (Table.state + movable): p50 {_pct(table_ms, 50):.3f} ms  "
+          f"p95 {_pct(table_ms, 95):.3f} ms  max {max(table_ms):.3f} ms")
+    print(f"baseline rules.Turn.options() alone:          p50 {_pct(bare_ms, 50):.3f} ms  "
+          f"p95 {_pct(bare_ms, 95):.3f} ms  max {max(bare_ms):.3f} ms")
+
+
+if __name__ == "__main__":
+    main()
