@@ -47,7 +47,7 @@ class Event:
 
     def to_dict(self) -> dict:
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.__dict__.items()
-                if v not in (None, "", (), False) or k == "kind"}
+                if k == "kind" or not (v is None or v is False or (isinstance(v, (str, tuple)) and not v))}
 
 
 @dataclass(frozen=True)
