@@ -237,3 +237,20 @@ def test_many_random_cube_paths_verify():
             st = human_act(table, rng, double_rate=0.5, take_rate=0.8)
         assert verify_record(table.record()).ok
         assert rules.read_mat(table.mat_text()).games[0].winner == st.result.winner
+
+
+def test_a_beavered_game_verifies_once_the_record_has_beavers():
+    from game.record import RecordBuilder
+    if not hasattr(RecordBuilder, "beaver"):
+        pytest.skip("game/record.py has no beaver action yet")
+    table = game.Table(game.Options.two_players(seed=SEED0, beavers=True))
+    _to_roll_phase(table)
+    table.double()
+    table.beaver()
+    rng = random.Random(4)
+    from game_helpers import human_act
+    st = table.state()
+    while st.phase not in (game.GAME_OVER, game.MATCH_OVER):
+        st = human_act(table, rng, double_rate=0.0)
+    assert st.result.points % 4 == 0
+    assert verify_record(table.record()).ok
