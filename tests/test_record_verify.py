@@ -55,10 +55,10 @@ def play_match(base: int, match_length: int = 0, cube: bool = True, clock: bool 
                 roll = gd.roll()
                 b.roll(turn, *roll)
             every = legal_plays(pos, roll)
-            plays = [(p, a) for p, a in every if _round_trips(p, pos, roll)]
-            if every and not plays:
+            rng.shuffle(every)
+            play, after = next(((p, a) for p, a in every if _round_trips(p, pos, roll)), ((), pos))
+            if every and not play:
                 return play_match(base + 1000, match_length, cube, clock)
-            play, after = rng.choice(plays) if plays else ((), pos)
             if clock and rng.random() < 0.1:
                 b.clock_expired(turn, "move", format_play(play))
             else:
@@ -91,12 +91,21 @@ def _round_trips(play, pos, roll) -> bool:
 
 @pytest.fixture(scope="module")
 def money_game() -> dict:
-    return play_match(1).to_dict()
+    for base in range(1, 100):  # the first seed whose game is played out (20 rolls or more, no double passed)
+        data = play_match(base).to_dict()
+        game = data["games"][0]
+        if len(rolls_of(game)) >= 20 and game["result"]["kind"] != "pass":
+            return data
+    raise AssertionError("no long game found")
 
 
 @pytest.fixture(scope="module")
 def match_record() -> dict:
-    return play_match(7, match_length=5, clock=True).to_dict()
+    for base in range(7, 100):  # the first seed whose match lasts three games or more
+        data = play_match(base, match_length=5, clock=True).to_dict()
+        if len(data["games"]) >= 3:
+            return data
+    raise AssertionError("no long match found")
 
 
 def codes(verdict) -> list[str]:
@@ -121,7 +130,7 @@ def test_a_played_game_verifies(money_game):
     assert rec.verify_record(money_game).ok and rec.verify_record(text.encode()).ok
 
 
-@pytest.mark.parametrize("base", range(12))
+@pytest.mark.parametrize("base", range(40))
 def test_many_played_games_and_matches_verify(base):
     b = play_match(100 + base, match_length=[0, 3, 5][base % 3], clock=base % 2 == 0)
     verdict = rec.verify_record(b.to_json())
@@ -309,3 +318,73 @@ def test_verify_many_merges_statistics(money_game, match_record):
     assert all(v.ok for v in verdicts)
     assert total.throws == sum(v.stats.throws for v in verdicts)
     assert total.faces == [a + b for a, b in zip(verdicts[0].stats.faces, verdicts[1].stats.faces)]
+
+
+def _opening_then(actions_after, seed=bytes(32), rules=None):
+    """A money record from ``seed``: its opening throws, then ``actions_after(starter, first_roll)``."""
+    b = rec.RecordBuilder(players=PLAYERS, fingerprint=dice.fingerprint(seed), rules=rules)
+    gd = dice.GameDice(seed)
+    pairs = gd.opening()
+    for pair in pairs:
+        b.opening_roll(*pair)
+    starter = 0 if pairs[-1][0] > pairs[-1][1] else 1
+    for action in actions_after(starter, gd):
+        b.data["games"][-1]["actions"].append(action)
+    b.reveal(seed)
+    return b
+
+
+def _first_play(pair):
+    plays = legal_plays(Position.initial(), pair)
+    return format_play(next(p for p, _ in plays if _round_trips(p, Position.initial(), pair)))
+
+
+def test_beaver_only_when_allowed():
+    def actions(starter, gd):
+        opening = gd.thrown[-1]
+        return [{"type": "play", "player": starter, "play": _first_play(opening)},
+                {"type": "double", "player": 1 - starter},
+                {"type": "beaver", "player": starter},
+                {"type": "resign", "player": starter, "points": 4}]
+
+    for beavers, ok in ((True, True), (False, False)):
+        b = _opening_then(actions, rules={"beavers": beavers})
+        starter = b.data["games"][0]["actions"][-1]["player"]
+        b.result(1 - starter, 4, "resign")
+        verdict = rec.verify_record(b.to_dict())
+        assert verdict.ok is ok, verdict.reasons
+        if not ok:
+            assert codes(verdict) == ["illegal_beaver"]
+
+
+def test_practice_game_from_a_position_is_reported_not_crashed():
+    b = _opening_then(lambda s, g: [])
+    b.result(None, 0, "abandoned")
+    data = b.to_dict()
+    data["games"][0]["start"] = "4HPwATDgc/ABMA:cAkAAAAAAAAA"
+    verdict = rec.verify_record(data)
+    assert codes(verdict) == ["practice_start"] and "set-up position" in verdict.reasons[0]
+
+
+def test_clock_expiry_sequence_as_the_table_records_it():
+    """Roll phase: clock_expired("roll"), the roll, then clock_expired("move") with the table's play."""
+    def actions(starter, gd):
+        opening = gd.thrown[-1]
+        pos = Position.initial()
+        play = next(p for p, _ in legal_plays(pos, opening) if _round_trips(p, pos, opening))
+        after = dict(legal_plays(pos, opening))[play].swapped()
+        roll = gd.roll()
+        reply = next(p for p, _ in legal_plays(after, roll) if _round_trips(p, after, roll))
+        return [{"type": "play", "player": starter, "play": format_play(play)},
+                {"type": "clock_expired", "player": 1 - starter, "phase": "roll", "played": "roll"},
+                {"type": "roll", "player": 1 - starter, "dice": list(roll)},
+                {"type": "clock_expired", "player": 1 - starter, "phase": "move", "played": format_play(reply)}]
+
+    b = _opening_then(actions)
+    b.result(None, 0, "abandoned")
+    verdict = rec.verify_record(b.to_dict())
+    assert verdict.ok, verdict.reasons
+    data = b.to_dict()
+    data["games"][0]["actions"].insert(-2, {"type": "double", "player": data["games"][0]["actions"][-2]["player"]})
+    verdict = rec.verify_record(data)
+    assert codes(verdict) == ["out_of_order"] and "the table only rolls" in verdict.reasons[0]

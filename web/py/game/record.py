@@ -158,6 +158,10 @@ class RecordBuilder:
     def take(self, player: int) -> None:
         self._add({"type": "take", "player": _player(player)})
 
+    def beaver(self, player: int) -> None:
+        """The player who was doubled takes and at once redoubles, keeping the cube (money play, beavers on)."""
+        self._add({"type": "beaver", "player": _player(player)})
+
     def pass_(self, player: int) -> None:
         self._add({"type": "pass", "player": _player(player)})
 
@@ -398,7 +402,7 @@ def verify_many(records: list) -> tuple[list[Verdict], DiceStats]:
 
 # --- The replay ----------------------------------------------------------------------------------------------
 
-ACTION_TYPES = ("opening_roll", "roll", "play", "double", "take", "pass", "resign", "clock_expired")
+ACTION_TYPES = ("opening_roll", "roll", "play", "double", "take", "beaver", "pass", "resign", "clock_expired")
 KIND_BY_MULTIPLIER = {1: "single", 2: "gammon", 3: "backgammon"}
 
 
@@ -413,7 +417,8 @@ class _Broken(Exception):
 class _GameReplay:
     """The replay state of one game: position (seen by the player on turn), turn, phase, cube."""
 
-    def __init__(self, crawford: bool) -> None:
+    def __init__(self, crawford: bool, beavers: bool = False) -> None:
+        self.beavers = beavers
         self.rules = _rules_engine()
         self.pos = self.rules.Position.initial()
         self.turn: int | None = None         # the player whose turn it is; pos is seen from their side
@@ -433,6 +438,7 @@ class _Replay:
         self.stats = DiceStats()
         self.games: list[dict] = []
         self.unfinished = False  # some game's replay stopped on a problem
+        self.beavers = False
 
     def fail(self, code: str, message: str, game: int | None = None, action: int | None = None, **params) -> None:
         self.problems.append(Problem(code, message, game, action, params))
@@ -449,6 +455,7 @@ class _Replay:
         rules_opts = data.get("rules") or {}
         use_crawford = bool(rules_opts.get("crawford", True)) and n > 0
         jacoby = bool(rules_opts.get("jacoby", False)) and n == 0
+        self.beavers = bool(rules_opts.get("beavers", False)) and n == 0
         score = [0, 0]
         crawford_used = False
         for gi, game in enumerate(data["games"]):
@@ -560,7 +567,12 @@ class _Replay:
         info["actions"] = len(actions)
         info["result"] = game.get("result")
         throws = self.throws(gi, game["dice"], info)
-        replay: _GameReplay | None = _GameReplay(crawford)
+        if "start" in game:
+            self.fail("practice_start", "this game started from a set-up position (practice), not the opening: "
+                                        "it cannot be verified", gi)
+            self.unfinished = True
+            return None
+        replay: _GameReplay | None = _GameReplay(crawford, self.beavers)
         throw_index = 0
         for ai, action in enumerate(actions):
             if not isinstance(action, dict) or action.get("type") not in ACTION_TYPES:
@@ -718,6 +730,13 @@ class _Replay:
         elif t in ("take", "pass"):
             self.expect(r, gi, ai, action, "take", 1 - r.turn)
             self.answer(r, t)
+        elif t == "beaver":
+            self.expect(r, gi, ai, action, "take", 1 - r.turn)
+            if not r.beavers:
+                raise self.broken("illegal_beaver", "a beaver, but beavers are not allowed in this game", gi, ai)
+            r.cube *= 4
+            r.owner = r.turn  # the doubler owns the cube again and rolls
+            r.phase = "roll"
         elif t == "resign":
             if r.phase in ("over", "opening"):
                 raise self.broken("out_of_order", "resign is not possible now", gi, ai, what=t, phase=r.phase)

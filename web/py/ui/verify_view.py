@@ -116,6 +116,8 @@ PROBLEMS_PT = {
     "out_of_order": "Ação fora de ordem ({what}).",
     "wrong_player": "{what} pelo jogador {found}, mas é a vez do jogador {expected}.",
     "illegal_double": "Dobra não permitida.",
+    "illegal_beaver": "Beaver, mas beavers não são permitidos neste jogo.",
+    "practice_start": "Este jogo começou de uma posição montada (treino), não da inicial: não pode ser verificado.",
     "illegal_play": "Jogador {player} com {dice}: “{play}” não é uma jogada legal.",
     "bad_notation": "Jogador {player} com {dice}: “{play}” não é uma jogada em notação padrão.",
     "result_mismatch": "O resultado registrado não confere com o jogo refeito ({recorded} ≠ {replayed}).",
