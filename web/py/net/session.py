@@ -1,0 +1,674 @@
+"""One side of a peer game: :class:`PeerSession` wraps a :class:`~net.peertable.PeerTable` and speaks the
+protocol of docs/peer-protocol.md over any ordered, reliable channel that carries text.
+
+Everything that changes the game is a sequenced message, applied by the same code whichever side sent it: a local
+intent becomes a message that is checked and applied here and then sent; a message from the peer is checked (size,
+schema, sequence number, stage, whose turn, the rules engine, the dice chains) and applied, and the state hash it
+carries must equal ours afterwards. A refused message changes nothing and is reported to both players.
+
+Pure: no js, no clock reads (time comes in as ``now``), no I/O: methods return the texts to send.
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import secrets as _secrets
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Optional
+
+import game
+import rules
+from game import intents as I
+from rules import dice as _dice
+
+from . import messages as M
+from .chains import Chain, check_reveal, check_secret
+from .errors import NotYourTurn, PeerError, Refused
+from .peertable import PeerDice, PeerTable
+
+__all__ = ["HOST", "GUEST", "Settings", "Outcome", "PeerSession", "DEFAULT_GRACE", "SAVE_FORMAT"]
+
+HOST, GUEST = 0, 1
+ROLES = ("host", "guest")
+DEFAULT_GRACE = 15.0
+DEFAULT_CHAIN = 1024
+SAVE_FORMAT = "gamao-peer-session"
+_MAX_LOG = 200_000
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The host's choice for the match: ``match_length`` (0 money), ``clock`` seconds per decision (0 none)."""
+
+    match_length: int = 0
+    clock: int = 45
+    jacoby: bool = False
+    beavers: bool = False
+
+    def to_wire(self) -> dict:
+        return {"match": self.match_length, "clock": self.clock, "jacoby": self.jacoby, "beavers": self.beavers}
+
+    @classmethod
+    def from_wire(cls, d: dict) -> "Settings":
+        return cls(d["match"], d["clock"], d["jacoby"], d["beavers"])
+
+
+@dataclass
+class Outcome:
+    """What one call produced: ``send`` (texts for the channel, in order), ``refused`` (the peer's message we
+    refused, if any), ``notices`` (plain-text lines for the player: refusals either way, claims, resumes),
+    ``events`` (the table's events, in order)."""
+
+    send: list = field(default_factory=list)
+    refused: Optional[Refused] = None
+    notices: list = field(default_factory=list)
+    events: list = field(default_factory=list)
+
+
+class PeerSession:
+    """This side of a peer game. ``role`` "host" (player 0, chooses the settings) or "guest" (player 1).
+
+    ``start(now)`` gives the first texts to send once the channel is open (the host's hello; a guest answers the
+    host's hello); then ``receive(text, now)`` for every text from the peer, ``act(intent, now)`` for this
+    player's intents, ``tick(now)`` about once a second. Each returns an :class:`Outcome`.
+    """
+
+    def __init__(self, role: str, name: str = "", settings: Optional[Settings] = None, *, now: float = 0.0,
+                 grace: float = DEFAULT_GRACE, chain_length: int = DEFAULT_CHAIN,
+                 random_bytes: Callable[[int], bytes] = _secrets.token_bytes, sid: Optional[str] = None,
+                 chooser: Any = None) -> None:
+        if role not in ROLES:
+            raise PeerError(f"role must be 'host' or 'guest', got {role!r}")
+        if not isinstance(name, str):
+            raise PeerError("a name is text")
+        self.role = role
+        self.me = ROLES.index(role)
+        self.them = 1 - self.me
+        self.grace = float(grace)
+        self.chooser = chooser
+        self._random = random_bytes
+        self._saved_secrets: dict = {}
+        # protocol state (everything below is restored if a message is refused)
+        self.names = ["", ""]
+        self.names[self.me] = M.clean_text(name, M.MAX_NAME)
+        self.settings = settings if role == "host" else None
+        if role == "host" and self.settings is None:
+            self.settings = Settings()
+        self.chain_length = chain_length
+        self.sid = sid or (random_bytes(8).hex() if role == "host" else None)
+        self.seq_out = 0
+        self.seq_in = 0
+        self.stage = "hello"
+        self.hello_from = [False, False]
+        self.game_no = 1
+        self.chain: Optional[Chain] = None
+        self.commits: list = [None, None]
+        self.last: list = [None, None]
+        self.revealed: list = [None, None]
+        self.k = 0
+        self.opening: list = []
+        self.roll_pending: Optional[int] = None
+        self.next_commits: list = [None, None]
+        self.next_chain: Optional[Chain] = None
+        self.secrets_in: list = [None, None]
+        self.table: Optional[PeerTable] = None
+        self.claimed_by: Optional[int] = None
+        self.since = float(now)
+        self.now = float(now)
+        self.log: list = []      # [side, message dict] for every sequenced message applied, in order
+        self._texts: list = []   # the text sent for each of our messages (resent on resume)
+        self._events: list = []
+
+    # ------------------------------------------------------------------------------------------ public
+    def state(self) -> Optional[game.State]:
+        """The table's state for this player (None before the opening roll of game 1). Only this player's own
+        decisions are offered (``can_*`` and ``movable`` are empty when the peer must act or a reveal is awaited)."""
+        if self.table is None:
+            return None
+        st = self.table.state()
+        if self.my_decision():
+            return st
+        return replace(st, can_roll=False, can_double=False, can_take=False, can_pass=False, can_beaver=False,
+                       can_undo=False, can_done=False, movable={}, can_next_game=st.can_next_game
+                       and self.stage == "over" and self.next_commits[self.me] is None)
+
+    def my_decision(self) -> bool:
+        """True when this player must act now (roll or double, move, take or pass)."""
+        return self._actor() == (self.me, "decide")
+
+    def waiting_for(self) -> Optional[tuple]:
+        """(player, "decide" | "reveal" | "hello" | "secret") that the game waits for, or None."""
+        return self._actor()
+
+    def start(self, now: float) -> Outcome:
+        """The texts to send when the channel opens for the first time (the host's hello)."""
+        out = Outcome()
+        self.now = float(now)
+        if self.role == "host" and not self.hello_from[self.me]:
+            self._local(out, self._hello())
+        return out
+
+    def resume_message(self) -> str:
+        """What to send first on a new channel after a disconnect: our sequence numbers and state hash."""
+        return M.encode({"v": M.VERSION, "t": "resume", "sid": self.sid or "0" * 16, "have": self.seq_in,
+                         "sent": self.seq_out, "h": self.state_hash()})
+
+    def receive(self, text: Any, now: float) -> Outcome:
+        """A text from the peer. Refused messages change nothing: ``outcome.refused`` says why, and
+        ``outcome.send`` carries the ``refused`` message that tells the peer."""
+        out = Outcome()
+        self.now = float(now)
+        try:
+            msg = M.decode(text)
+            t = msg["t"]
+            if t == "refused":
+                out.notices.append(("peer_refused", "The other player's table refused a message: "
+                                    + M.clean_text(msg["text"], M.MAX_TEXT)))
+                return out
+            if t == "resume":
+                self._on_resume(msg, out)
+                return out
+            seq = msg["seq"]
+            if seq <= self.seq_in:
+                raise Refused("replayed", f"message {seq} was already received: a replayed or stale message")
+            if seq > self.seq_in + 1:
+                raise Refused("missing", f"message {self.seq_in + 1} is missing (got {seq})")
+            self._transaction(msg, self.them)
+        except Refused as exc:
+            out.refused = exc
+            out.notices.append((exc.code, "Refused a message from the other player: " + exc.message))
+            ref = self.seq_in + 1
+            out.send.append(M.encode({"v": M.VERSION, "t": "refused", "ref": min(ref, M.MAX_SEQ),
+                                      "code": exc.code[:20], "text": exc.message[:M.MAX_TEXT]}))
+            return out
+        self._collect(out)
+        self._follow_up(out)
+        return out
+
+    def act(self, intent: I.Intent, now: float) -> Outcome:
+        """This player's intent. Moves and undos stay local until Done (the whole play is sent); Roll sends this
+        side's chain value (the dice appear when the peer's arrives). Raises ``NotYourTurn`` or
+        ``game.NotAllowed`` and changes nothing when it is not allowed."""
+        out = Outcome()
+        self.now = float(now)
+        if isinstance(intent, I.NextGame):
+            if self.stage != "over" or self.next_commits[self.me] is not None:
+                raise NotYourTurn("the next game cannot be started now")
+            self._local(out, self._next_message())
+            self._follow_up(out)
+            return out
+        if self.stage != "play" or not self.my_decision():
+            raise NotYourTurn("it is not your turn" if self.stage == "play" else "the game is not in play")
+        if isinstance(intent, (I.Move, I.Undo)):
+            st = self.table.apply(intent, now)
+            out.events.extend(st.events)
+            return out
+        if isinstance(intent, I.Done):
+            st = self.table.state()
+            if not st.can_done:
+                raise game.NotAllowed("the play is not finished")
+            msg = {"t": "play", "steps": [[s.frm, s.to, s.die] for s in st.steps]}
+        elif isinstance(intent, I.Roll):
+            if self.table.state().phase != game.ROLL:
+                raise game.NotAllowed("Roll is not possible now")
+            msg = {"t": "roll", "k": self.k, "value": self.chain.value_for(self.k).hex()}
+        elif isinstance(intent, (I.Double, I.Take, I.Pass, I.Beaver)):
+            msg = {"t": type(intent).__name__.lower()}
+        else:
+            raise game.NotAllowed(f"{type(intent).__name__} is not an intent of a peer game")
+        self._local(out, msg)
+        self._follow_up(out)
+        return out
+
+    def tick(self, now: float) -> Outcome:
+        """Time passes: when this player's own clock has run out, the table acts for them (it rolls, never
+        doubles; plays and answers a double with the chooser) and sends that like any other action."""
+        out = Outcome()
+        self.now = float(now)
+        clock = self.settings.clock if self.settings else 0
+        if not clock or not self.my_decision() or now < self.since + clock:
+            return out
+        st = self.table.state()
+        if st.phase == game.ROLL:
+            msg = {"t": "roll", "k": self.k, "value": self.chain.value_for(self.k).hex()}
+        elif st.phase == game.TAKE:
+            pend = game.Pending(self.me, "answer", "clock", "intermediate", self.table._position(1 - self.me)
+                                .to_id(), cube=self.table._cube_args(self.me, True))
+            msg = {"t": "take" if self._chooser().answer(pend) == "take" else "pass"}
+        else:
+            comp = self.table.completions()
+            pend = game.Pending(self.me, "play", "clock", "intermediate", self.table._turn.start.to_id(),
+                                dice=st.dice, candidates=tuple(sorted(comp)))
+            steps = list(st.steps) + list(comp[self._chooser().play(pend)])
+            msg = {"t": "play", "steps": [[s.frm, s.to, s.die] for s in steps]}
+        out.notices.append(("clock", "Your time ran out: the table played for you."))
+        self._local(out, msg)
+        self._follow_up(out)
+        return out
+
+    def can_claim(self, now: float) -> bool:
+        """True when the peer must act and has been silent past its clock (if a decision) and the grace period."""
+        who = self._actor()
+        if who is None or who[0] != self.them or self.stage not in ("opening", "play"):
+            return False
+        limit = (self.settings.clock if who[1] == "decide" else 0) + self.grace
+        return now >= self.since + limit
+
+    def claim(self, now: float) -> Outcome:
+        """Claim the game against a silent peer (also a peer that does not reveal its dice): the game ends, won
+        by this player; the ``claim`` message tells the peer if it is still listening."""
+        if not self.can_claim(now):
+            raise NotYourTurn("the other player still has time")
+        out = Outcome()
+        self.now = float(now)
+        self._local(out, {"t": "claim"})
+        return out
+
+    @property
+    def result(self) -> Optional[tuple]:
+        """(winner, how) once the session is decided: how "claim" or the table's result kind."""
+        if self.claimed_by is not None:
+            return self.claimed_by, "claim"
+        if self.table is not None and self.table.state().result is not None:
+            r = self.table.state().result
+            return r.winner, r.kind
+        return None
+
+    # ------------------------------------------------------------------------------------- state hash
+    def state_hash(self) -> str:
+        """SHA-256 of the canonical JSON of everything both sides must agree on (docs/peer-protocol.md)."""
+        d: dict = {"sid": self.sid, "stage": self.stage, "game": self.game_no, "k": self.k,
+                   "commits": [_hex(c) for c in self.commits], "last": [_hex(c) for c in self.last],
+                   "revealed": [_hex(c) for c in self.revealed], "roll_pending": self.roll_pending,
+                   "opening": [list(p) for p in self.opening], "next": [_hex(c) for c in self.next_commits],
+                   "names": self.names, "settings": self.settings.to_wire() if self.settings else None}
+        if self.table is not None:
+            st = self.table.state()
+            board = self.table.committed_board()
+            d["table"] = {"record": self.table.record(), "phase": st.phase, "turn": st.turn,
+                          "board": [list(board[0]), list(board[1])],
+                          "dice": list(st.dice) if st.dice and st.phase != game.ROLL else None,
+                          "cube": st.cube, "owner": st.cube_owner, "score": list(st.score),
+                          "crawford": st.crawford}
+        text = json.dumps(d, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+    # ------------------------------------------------------------------------------------- saving
+    def to_json(self) -> str:
+        """The session as JSON for this device only (it holds this side's chain secrets): the log of applied
+        messages is replayed by ``from_json``."""
+        secrets_ = dict(self._saved_secrets)
+        return json.dumps({"format": SAVE_FORMAT, "version": 1, "role": self.role, "name": self.names[self.me],
+                           "settings": self.settings.to_wire() if self.role == "host" else None,
+                           "sid": self.sid, "grace": self.grace, "chain": self.chain_length,
+                           "secrets": {str(g): s.hex() for g, s in secrets_.items()},
+                           "log": self.log}, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str, now: float = 0.0, chooser: Any = None) -> "PeerSession":
+        """A session from ``to_json`` text: PeerError if it cannot be read or its log does not replay."""
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or data.get("version") != 1:
+                raise PeerError("not a saved peer session")
+            saved = {int(g): bytes.fromhex(s) for g, s in data["secrets"].items()}
+            settings = Settings.from_wire(data["settings"]) if data["role"] == "host" else None
+            s = cls(data["role"], data["name"], settings, now=now, grace=data["grace"],
+                    chain_length=data["chain"], sid=data["sid"], chooser=chooser)
+            s._saved_secrets = dict(saved)
+            log = data["log"]
+            if not isinstance(log, list) or len(log) > _MAX_LOG:
+                raise PeerError("the saved log is not a list")
+            for side, msg in log:
+                M.check(msg)
+                if side not in (0, 1):
+                    raise PeerError("bad side in the saved log")
+                s._apply(msg, side)
+                s._commit(msg, side)
+                if side == s.me:
+                    s._texts.append(M.encode(msg))
+            s._events = []
+            s.since = float(now)
+            return s
+        except PeerError:
+            raise
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError, game.GameError) as exc:
+            raise PeerError(f"the saved peer session cannot be read: {type(exc).__name__}: {exc}") from None
+
+    # ------------------------------------------------------------------------------------- internals
+    def _chooser(self):
+        if self.chooser is None:
+            self.chooser = game.BotChooser()
+        return self.chooser
+
+    def _new_chain(self, game_no: int) -> Chain:
+        secret = self._saved_secrets.get(game_no)
+        if secret is None:
+            secret = self._random(32)
+            self._saved_secrets[game_no] = secret
+        return Chain(secret, self.chain_length)
+
+    def _hello(self) -> dict:
+        self.chain = self._new_chain(1)
+        msg = {"t": "hello", "role": self.role, "sid": self.sid, "name": self.names[self.me],
+               "commit": self.chain.commitment.hex(), "chain": self.chain_length}
+        if self.role == "host":
+            msg["settings"] = self.settings.to_wire()
+        return msg
+
+    def _next_message(self) -> dict:
+        self.next_chain = self._new_chain(self.game_no + 1)
+        return {"t": "next", "game": self.game_no + 1, "commit": self.next_chain.commitment.hex()}
+
+    def _actor(self) -> Optional[tuple]:
+        if self.stage == "hello":
+            return (HOST, "hello") if not self.hello_from[HOST] else (GUEST, "hello")
+        if self.stage == "opening":
+            return (HOST if self.revealed[HOST] is None else GUEST), "reveal"
+        if self.stage == "play":
+            if self.roll_pending is not None:
+                return 1 - self.roll_pending, "reveal"
+            st = self.table.state()
+            if st.actor is not None:
+                return st.actor, "decide"
+            return None
+        if self.stage == "over":
+            for p in (HOST, GUEST):
+                if self.secrets_in[p] is None:
+                    return p, "secret"
+        return None
+
+    def _local(self, out: Outcome, fields: dict) -> None:
+        """Number, apply and send one of our messages (Refused here is this side's own mistake: NotAllowed)."""
+        msg = {"v": M.VERSION, **fields}
+        if msg["t"] in M.SEQUENCED:
+            msg["seq"] = self.seq_out + 1
+        if msg["t"] in M.HASHED:
+            msg["h"] = "0" * 64  # replaced below, once applied
+        M.check(msg)
+        try:
+            self._transaction(msg, self.me)
+        except Refused as exc:
+            raise game.NotAllowed(exc.message) from None
+        text = M.encode(msg)
+        self._texts.append(text)
+        out.send.append(text)
+        self._collect(out)
+
+    def _transaction(self, msg: dict, side: int) -> None:
+        saved = self._snapshot()
+        try:
+            self._apply(msg, side)
+            if msg["t"] in M.HASHED:
+                mine = self.state_hash()
+                if side == self.me:
+                    msg["h"] = mine
+                elif msg["h"] != mine:
+                    raise Refused("desync", "the two tables disagree about the game (state hashes differ)")
+        except Refused:
+            self._restore(saved)
+            raise
+        except (game.GameError, rules.RulesError) as exc:
+            self._restore(saved)
+            raise Refused("illegal", str(exc)) from None
+        self._commit(msg, side)
+
+    def _commit(self, msg: dict, side: int) -> None:
+        if msg["t"] in M.SEQUENCED:
+            if side == self.me:
+                self.seq_out = msg["seq"]
+            else:
+                self.seq_in = msg["seq"]
+            self.log.append([side, msg])
+        self.since = self.now
+
+    _STATE = ("names", "settings", "sid", "stage", "hello_from", "game_no", "chain", "commits", "last",
+              "revealed", "k", "opening", "roll_pending", "next_commits", "next_chain", "secrets_in", "table",
+              "claimed_by", "chain_length", "_saved_secrets")
+
+    def _snapshot(self) -> dict:
+        return copy.deepcopy({k: getattr(self, k) for k in self._STATE})
+
+    def _restore(self, saved: dict) -> None:
+        for k, v in saved.items():
+            setattr(self, k, v)
+
+    def _collect(self, out: Outcome) -> None:
+        out.events.extend(self._events)
+        self._events = []
+
+    def _table_apply(self, intent: I.Intent) -> None:
+        st = self.table.apply(intent, self.now)
+        self._events.extend(st.events)
+
+    def _follow_up(self, out: Outcome) -> None:
+        """Send what this side must send by itself: a guest's hello, dice reveals, the secret after a game."""
+        for _ in range(8):
+            msg = self._due()
+            if msg is None:
+                return
+            self._local(out, msg)
+
+    def _due(self) -> Optional[dict]:
+        me = self.me
+        if self.stage == "hello":
+            if self.role == "guest" and self.hello_from[HOST] and not self.hello_from[GUEST]:
+                return self._hello()
+            return None
+        if self.stage == "opening":
+            if (me == HOST and self.revealed[HOST] is None) or (me == GUEST and self.revealed[HOST] is not None
+                                                                and self.revealed[GUEST] is None):
+                return {"t": "reveal", "k": self.k, "value": self.chain.value_for(self.k).hex()}
+            return None
+        if self.stage == "play" and self.roll_pending == self.them and self.revealed[me] is None:
+            return {"t": "reveal", "k": self.k, "value": self.chain.value_for(self.k).hex()}
+        if self.stage in ("over", "match_over") and self.secrets_in[me] is None:
+            return {"t": "secret", "game": self.game_no, "value": self.chain.secret.hex()}
+        return None
+
+    # applying one message (from either side) --------------------------------------------------------------
+    def _apply(self, msg: dict, side: int) -> None:
+        t = msg["t"]
+        if self.stage == "claimed":
+            raise Refused("unexpected", "the game was claimed; nothing more can be played")
+        handler = getattr(self, "_on_" + t)
+        handler(msg, side)
+
+    def _on_hello(self, msg: dict, side: int) -> None:
+        if self.stage != "hello" or self.hello_from[side]:
+            raise Refused("unexpected", "hello was already received")
+        if msg["role"] != ROLES[side]:
+            raise Refused("unexpected", f"the other side must be the {ROLES[side]}")
+        if side == GUEST and not self.hello_from[HOST]:
+            raise Refused("unexpected", "the guest speaks after the host's hello")
+        if side == HOST:
+            if "settings" not in msg:
+                raise Refused("bad_schema", "the host's hello carries the settings")
+            self.settings = Settings.from_wire(msg["settings"])
+            self.sid = msg["sid"]
+            self.chain_length = msg["chain"]
+        else:
+            if "settings" in msg:
+                raise Refused("bad_schema", "only the host chooses the settings")
+            if msg["sid"] != self.sid or msg["chain"] != self.chain_length:
+                raise Refused("unexpected", "the guest's hello does not answer this host")
+        if side != self.me:
+            self.names[side] = M.clean_text(msg["name"], M.MAX_NAME)
+        commit = bytes.fromhex(msg["commit"])
+        if side == self.me and self.chain is None:  # replaying a saved log
+            self.chain = self._new_chain(1)
+        self.commits[side] = self.last[side] = commit
+        self.hello_from[side] = True
+        if all(self.hello_from):
+            self.stage = "opening"
+
+    def _reveal_value(self, msg: dict, side: int) -> bytes:
+        if msg["k"] != self.k:
+            raise Refused("replayed" if msg["k"] < self.k else "unexpected",
+                          f"a value for throw {msg['k']} came while throw {self.k} is being made")
+        if self.revealed[side] is not None:
+            raise Refused("unexpected", f"throw {self.k}: this side's value was already revealed")
+        value = bytes.fromhex(msg["value"])
+        check_reveal(value, self.last[side], ROLES[side], self.k)
+        return value
+
+    def _throw(self) -> tuple:
+        pair = _dice.peer_roll(self.revealed[HOST], self.revealed[GUEST])
+        self.last = list(self.revealed)
+        self.revealed = [None, None]
+        self.k += 1
+        return pair
+
+    def _on_reveal(self, msg: dict, side: int) -> None:
+        if self.stage == "opening":
+            if side == GUEST and self.revealed[HOST] is None:
+                raise Refused("out_of_turn", "the host reveals first for an opening throw")
+            self.revealed[side] = self._reveal_value(msg, side)
+            if side == HOST:
+                return
+            pair = self._throw()
+            self.opening.append(pair)
+            if pair[0] == pair[1]:
+                return
+            dice = PeerDice(self.commits[HOST], self.commits[GUEST], self.chain_length, self.opening)
+            if self.table is None:
+                opts = game.Options(seats=(game.Seat("peer", name=self.names[HOST]),
+                                           game.Seat("peer", name=self.names[GUEST])),
+                                    match_length=self.settings.match_length, jacoby=self.settings.jacoby,
+                                    beavers=self.settings.beavers, clock=self.settings.clock, seed=None)
+                self.table = PeerTable(opts, self.now, dice)
+                self._events.extend(self.table.state().events)
+            else:
+                self.table.prepare_game(dice)
+                self._table_apply(I.NextGame())
+            self.opening = []
+            self.stage = "play"
+            return
+        if self.stage != "play" or self.roll_pending is None:
+            raise Refused("unexpected", "no throw is waiting for a value")
+        if side == self.roll_pending:
+            raise Refused("out_of_turn", "the roller's value is already in; the other side reveals now")
+        self.revealed[side] = self._reveal_value(msg, side)
+        self.table.dice_source.push(self._throw())
+        self.roll_pending = None
+        self._table_apply(I.Roll())
+        self._check_over()
+
+    def _decider(self, side: int, what: str) -> game.State:
+        if self.stage != "play":
+            raise Refused("unexpected", f"{what}: the game is not in play")
+        if self.roll_pending is not None:
+            raise Refused("out_of_turn", f"{what}: a throw is waiting for its second value")
+        st = self.table.state()
+        if st.actor != side:
+            raise Refused("out_of_turn", f"{what}: it is not the {ROLES[side]}'s turn")
+        return st
+
+    def _on_roll(self, msg: dict, side: int) -> None:
+        st = self._decider(side, "Roll")
+        if st.phase != game.ROLL:
+            raise Refused("out_of_turn", "Roll: the dice are already rolled")
+        self.revealed[side] = self._reveal_value(msg, side)
+        self.roll_pending = side
+
+    def _on_double(self, msg: dict, side: int) -> None:
+        self._decider(side, "Double")
+        self._table_apply(I.Double())
+
+    def _on_take(self, msg: dict, side: int) -> None:
+        self._decider(side, "Take")
+        self._table_apply(I.Take())
+
+    def _on_beaver(self, msg: dict, side: int) -> None:
+        self._decider(side, "Beaver")
+        self._table_apply(I.Beaver())
+
+    def _on_pass(self, msg: dict, side: int) -> None:
+        self._decider(side, "Pass")
+        self._table_apply(I.Pass())
+        self._check_over()
+
+    def _on_play(self, msg: dict, side: int) -> None:
+        st = self._decider(side, "Play")
+        if st.phase != game.MOVING:
+            raise Refused("out_of_turn", "Play: there is no roll to play")
+        steps = [tuple(s) for s in msg["steps"]]
+        made = [(s.frm, s.to, s.die) for s in st.steps]
+        if made and made != steps[:len(made)]:
+            raise Refused("illegal", "the play does not continue the steps already made")
+        board = self.table.committed_board()
+        turn = rules.Turn(rules.Position(board[side], board[1 - side]), st.dice)
+        try:
+            for frm, to, die in steps:
+                turn = turn.apply(frm, to, die)
+        except rules.RulesError as exc:
+            raise Refused("illegal", f"illegal move: {exc}") from None
+        if not turn.is_complete:
+            raise Refused("illegal", "the play is not complete: a legal play uses more of the roll")
+        for frm, to, die in steps[len(made):]:
+            self._table_apply(I.Move(frm, to, die))
+        self._table_apply(I.Done())
+        self._check_over()
+
+    def _check_over(self) -> None:
+        phase = self.table.state().phase
+        if phase in (game.GAME_OVER, game.MATCH_OVER):
+            self.stage = "over" if phase == game.GAME_OVER else "match_over"
+            self.secrets_in = [None, None]
+
+    def _on_secret(self, msg: dict, side: int) -> None:
+        if self.stage not in ("over", "match_over") or msg["game"] != self.game_no:
+            raise Refused("unexpected", "a secret is revealed only when its game is over")
+        if self.secrets_in[side] is not None:
+            raise Refused("replayed", "this secret was already revealed")
+        secret = bytes.fromhex(msg["value"])
+        check_secret(secret, self.commits[side], self.chain_length, ROLES[side])
+        self.secrets_in[side] = secret
+        if all(s is not None for s in self.secrets_in):
+            self.table.reveal_secrets(self.secrets_in[HOST], self.secrets_in[GUEST])
+
+    def _on_next(self, msg: dict, side: int) -> None:
+        if self.stage != "over" or msg["game"] != self.game_no + 1:
+            raise Refused("unexpected", "the next game can start only after a game is over")
+        if self.secrets_in[side] is None:
+            raise Refused("unexpected", "the secret of the last game must be revealed before the next game")
+        if self.next_commits[side] is not None:
+            raise Refused("replayed", "the next game's commitment was already sent")
+        self.next_commits[side] = bytes.fromhex(msg["commit"])
+        if side == self.me and self.next_chain is None:  # replaying a saved log
+            self.next_chain = self._new_chain(self.game_no + 1)
+        if all(c is not None for c in self.next_commits):
+            self.game_no += 1
+            self.commits = list(self.next_commits)
+            self.last = list(self.next_commits)
+            self.next_commits = [None, None]
+            self.revealed = [None, None]
+            self.k = 0
+            self.opening = []
+            self.chain, self.next_chain = self.next_chain, None
+            self.secrets_in = [None, None]
+            self.stage = "opening"
+
+    def _on_claim(self, msg: dict, side: int) -> None:
+        if side == self.me:
+            pass  # checked by can_claim before sending
+        elif self.stage not in ("opening", "play"):
+            raise Refused("unexpected", "there is no game in play to claim")
+        self.claimed_by = side
+        self.stage = "claimed"
+
+    def _on_resume(self, msg: dict, out: Outcome) -> None:
+        if msg["sid"] != self.sid:
+            raise Refused("not_same_game", "this connection is for another game")
+        if msg["have"] > self.seq_out or msg["sent"] < self.seq_in:
+            raise Refused("not_same_game", "the other side's game does not match this one")
+        if msg["have"] == self.seq_out and msg["sent"] == self.seq_in and msg["h"] != self.state_hash():
+            raise Refused("desync", "the two tables disagree about the game (state hashes differ)")
+        out.send.extend(self._texts[msg["have"]:])
+        out.notices.append(("resumed", "Connected again: the game continues."))
+        self._follow_up(out)
+
+
+def _hex(b: Optional[bytes]) -> Optional[str]:
+    return None if b is None else b.hex()
