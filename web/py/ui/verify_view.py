@@ -148,7 +148,7 @@ def problem_text(problem, lang: str) -> str:
         try:
             message = PROBLEMS_PT[problem.code].format(**problem.params)
         except (KeyError, IndexError):
-            message = PROBLEMS_PT[problem.code].split(" (")[0].split(": “")[0]
+            message = problem.message  # better English than a text with holes
     where = []
     if problem.game is not None:
         where.append(t(lang, "where_game", n=problem.game + 1))
