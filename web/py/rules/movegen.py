@@ -23,6 +23,7 @@ __all__ = ["legal_plays", "legal_results", "check_dice"]
 _U = [1 << (8 * p) for p in range(26)]  # one of my checkers on p
 _O = [1 << (8 * (26 + p)) for p in range(26)]  # one opponent checker on my point p
 _OBAR = _O[0]
+_MINE = (1 << 208) - 1  # the mover's 26 bytes
 _HIT = [_OBAR - _O[p] for p in range(26)]  # opponent blot on p sent to its bar
 _MOVE = [[_U[max(f - d, 0)] - _U[f] if 1 <= d <= 6 else 0 for d in range(7)] for f in range(26)]
 
@@ -112,6 +113,75 @@ def generate(key: int, d1: int, d2: int) -> tuple[int, dict]:
 
 
 def _generate_pair(key: int, d1: int, d2: int):
+    b = key.to_bytes(52, "little")
+    if not b[25] and sum(b[7:25]) >= 2:
+        return _generate_pair_free(key, d1, d2, b)
+    return _generate_pair_dfs(key, d1, d2)
+
+
+def _free_moves(b: bytes, d: int) -> list:
+    """Single moves with die ``d`` when nothing is on the bar and bearing off is impossible."""
+    return [(p, p - d, b[26 + p - d] == 1) for p in range(24, d, -1) if b[p] and b[26 + p - d] < 2]
+
+
+def _generate_pair_free(key: int, d1: int, d2: int, b: bytes):
+    """Two different dice, nothing on the bar and two or more checkers outside the home board.
+
+    Then a move's legality depends only on having a checker on its source, so the second
+    move is either a move already legal at the start or the moved checker going on. Plays of
+    two independent moves are made once (larger-source order does not matter for the result).
+    """
+    m1 = _free_moves(b, d1)
+    m2 = _free_moves(b, d2)
+    full: dict = {}
+    step = _STEP
+    move = _MOVE
+    hitd = _HIT
+    for a, bb, ma, mb in ((d1, d2, m1, m2), (d2, d1, m2, m1)):
+        first_order = a == d1
+        for f, t, h in ma:
+            k1 = key + move[f][a]
+            if h:
+                k1 += hitd[t]
+            s1 = step[(f * 7 + a) * 2 + h]
+            if first_order:
+                one_left = b[f] == 1
+                for f2, t2, h2 in mb:
+                    if f2 == f and one_left:
+                        continue
+                    if h2 and h and t2 == t:
+                        h2 = False
+                    k2 = k1 + move[f2][bb]
+                    if h2:
+                        k2 += hitd[t2]
+                    if k2 not in full:
+                        full[k2] = (s1, step[(f2 * 7 + bb) * 2 + h2])
+            # the moved checker going on (a move from an empty point is new after the first)
+            if not b[t]:
+                t2 = t - bb
+                if t2 >= 1:
+                    o = b[26 + t2]
+                    if o < 2:
+                        k2 = k1 + move[t][bb]
+                        if o == 1:
+                            k2 += hitd[t2]
+                        if k2 not in full:
+                            full[k2] = (s1, step[(t * 7 + bb) * 2 + (o == 1)])
+    if full:
+        return 2, full
+    hi_moves, hi = (m1, d1) if d1 > d2 else (m2, d2)
+    lo_moves, lo = (m2, d2) if d1 > d2 else (m1, d1)
+    moves, d = (hi_moves, hi) if hi_moves else (lo_moves, lo)
+    if not moves:
+        return 0, {}
+    singles = {}
+    for f, t, h in moves:
+        k1 = key + move[f][d] + (hitd[t] if h else 0)
+        singles.setdefault(k1, (step[(f * 7 + d) * 2 + h],))
+    return 1, singles
+
+
+def _generate_pair_dfs(key: int, d1: int, d2: int):
     full: dict = {}
     singles: dict = {}
     hi = d1 if d1 > d2 else d2
@@ -182,11 +252,18 @@ def legal_plays(pos: Position, dice) -> list:
     played at all the list is empty (the position stays as it is and the turn passes).
     """
     d1, d2 = check_dice(dice)
-    _, res = generate(pack(pos), d1, d2)
+    key = pack(pos)
+    _, res = generate(key, d1, d2)
     out = []
+    append = out.append
+    theirs0 = pos[1]
+    hi0 = key >> 208
     for k, play in res.items():
-        b = k.to_bytes(52, "little")
-        out.append((play, _NEW(Position, (tuple(b[:26]), tuple(b[51:25:-1])))))
+        if k >> 208 == hi0:  # nothing hit: the other side is unchanged
+            append((play, _NEW(Position, (tuple((k & _MINE).to_bytes(26, "little")), theirs0))))
+        else:
+            b = k.to_bytes(52, "little")
+            append((play, _NEW(Position, (tuple(b[:26]), tuple(b[51:25:-1])))))
     return out
 
 
