@@ -64,6 +64,7 @@ class App:
         self.state = None
         self._busy = False  # the bot (or the clock's stand-in) is deciding
         self._chooser = None
+        self._bot_ready = asyncio.Event()
         self._proxies: list = []
         self._last_clock = None
         self._el = {name: document.getElementById(name) for name in (
@@ -345,6 +346,12 @@ class App:
             return self.params["pace"] / 1000 * (normal_ms / 300)
         return normal_ms / 1000 / (3 if reduced_motion() else 1)
 
+    def bot_loaded(self, weights: bytes) -> None:
+        """Give the bot its networks (fetched by main.py); decisions waiting for them go ahead."""
+        import bot
+        bot.load_weights(data=weights)
+        self._bot_ready.set()
+
     def _decide(self, pending):
         if self._chooser is None:
             self._chooser = game.BotChooser()
@@ -362,6 +369,7 @@ class App:
                 self._controls(self.state)
                 self.board.render(self._board_state(self.state))
                 await asyncio.sleep(self._pace(450))
+                await self._bot_ready.wait()
                 intent = self._decide(pending)
                 if table is not self.table:  # a new game started meanwhile
                     break

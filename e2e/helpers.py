@@ -1,0 +1,114 @@
+"""Shared helpers for the table's browser tests: open a seeded table, read what it shows, play by clicking.
+
+The page's test contract is in docs/testing.md.
+"""
+from __future__ import annotations
+
+import hashlib
+
+SEED = "ab" * 32  # the human (bottom) opens this game with 3-1
+SEED_FP = hashlib.sha256(bytes.fromhex(SEED)).hexdigest()
+POINTS = [str(n) for n in range(1, 25)] + ["bar", "opp-bar", "off", "opp-off"]
+
+# What the person at the table can do now: "over" (game-over dialog open), "take" (a double to answer),
+# "roll", "move" (a checker can be lifted), "done" (Done enabled, nothing to move), or "wait" (bot/animation).
+UI_STATE_JS = """() => {
+  const over = document.querySelector('#dlg-over');
+  if (over && over.open) return 'over';
+  const shown = id => { const b = document.getElementById(id); return b && !b.hidden && !b.disabled; };
+  if (shown('btn-take')) return 'take';
+  if (shown('btn-roll')) return 'roll';
+  if (document.querySelector('#board [data-movable]')) return 'move';
+  if (shown('btn-done')) return 'done';
+  return 'wait';
+}"""
+
+
+def table_url(base_url: str, seed: str = SEED, lang: str = "en", clock: int = 0, pace: int = 0, **extra) -> str:
+    query = f"?lang={lang}&seed={seed}&clock={clock}&pace={pace}"
+    for key, value in extra.items():
+        query += f"&{key}={value}"
+    return base_url + query
+
+
+def open_table(page, base_url: str, ready, **kw) -> None:
+    page.goto(table_url(base_url, **kw))
+    ready(page)
+
+
+def ui_state(page) -> str:
+    return page.evaluate(UI_STATE_JS)
+
+
+def wait_for_turn(page, timeout: float = 60_000) -> str:
+    """Wait until the person at the table can act (or the game is over); return what they can do."""
+    page.wait_for_function(f"({UI_STATE_JS})() !== 'wait'", timeout=timeout)
+    return ui_state(page)
+
+
+def counts(page) -> dict:
+    """Signed checker counts of every slot as the board shows them."""
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#board [data-point]')]
+        .map(e => [e.dataset.point, Number(e.dataset.count)]))""")
+
+
+def movable(page) -> list:
+    return page.evaluate("() => [...document.querySelectorAll('#board [data-movable]')].map(e => e.dataset.point)")
+
+
+def dests(page) -> list:
+    """The rings shown: (slot, label) pairs."""
+    return page.evaluate("""() => [...document.querySelectorAll('#board [data-dest]')]
+        .map(e => [e.dataset.dest, e.textContent])""")
+
+
+def point(page, slot: str):
+    return page.locator(f'#board [data-point="{slot}"]')
+
+
+def ring(page, slot: str):
+    return page.locator(f'#board [data-dest="{slot}"]')
+
+
+def click_first_move(page) -> None:
+    """Lift the first movable checker and play it to its first destination."""
+    page.locator("#board [data-movable]").first.click()
+    page.locator("#board [data-dest]").first.click()
+
+
+def new_game(page, opponent: str = "bot", level: str = "beginner", match: int = 0) -> None:
+    """Start a new game through the New game dialog."""
+    page.get_by_role("button", name="New game", exact=True).first.click()
+    dialog = page.locator("#dlg-new")
+    dialog.get_by_label("Two people on this device" if opponent == "human" else "The bot").check()
+    if opponent == "bot":
+        dialog.get_by_label("Bot level").select_option(level)
+    if match:
+        dialog.get_by_label("Match", exact=True).check()
+        dialog.get_by_label("Match to (points)").fill(str(match))
+    else:
+        dialog.get_by_label("Money game").check()
+    dialog.get_by_role("button", name="Start").click()
+
+
+def play_turn(page) -> str:
+    """Play whatever the person must do next by clicking (first offered destination each time; takes every
+    double; never doubles). Returns the state it acted on."""
+    state = wait_for_turn(page)
+    if state == "take":
+        page.locator("#btn-take").click()
+    elif state == "roll":
+        page.locator("#btn-roll").click()
+    elif state == "move":
+        click_first_move(page)
+    elif state == "done":
+        page.locator("#btn-done").click()
+    return state
+
+
+def play_to_game_over(page, max_actions: int = 2000) -> int:
+    """Click through the game until the game-over dialog opens; returns the number of actions."""
+    for n in range(max_actions):
+        if play_turn(page) == "over":
+            return n
+    raise AssertionError("the game did not end")

@@ -1,0 +1,141 @@
+"""The table in the browser: the board as the test contract describes it, lifting, rings, moving by tap and by
+drag, undo, Done, the cube. Seeded (helpers.SEED: the person opens with 3-1), no clock, no bot pacing."""
+from __future__ import annotations
+
+import pytest
+
+import helpers as H
+
+INITIAL = {"6": 5, "8": 3, "13": 5, "24": 2, "19": -5, "17": -3, "12": -5, "1": -2}
+
+
+@pytest.fixture
+def table(page, base_url, ready):
+    H.open_table(page, base_url, ready)
+    return page
+
+
+def test_board_shows_the_opening_position_and_roll(table):
+    page = table
+    counts = H.counts(page)
+    assert set(counts) == set(H.POINTS)
+    assert {k: v for k, v in counts.items() if v} == INITIAL
+    assert page.locator("[data-dice]").get_attribute("data-dice") == "3,1"
+    assert page.locator("[data-fingerprint]").get_attribute("data-fingerprint") == H.SEED_FP
+    assert sorted(H.movable(page), key=int) == ["6", "8", "13", "24"]
+    assert page.locator("#pips-bottom").get_attribute("data-pips") == "167"
+    assert page.locator("#badge-top").is_visible()  # the bot seat is marked
+    assert not page.locator("#badge-bottom").is_visible()
+    assert page.locator("[data-cube]").get_attribute("data-owner") == "center"
+    for name in ("Undo", "Done", "New game"):
+        assert page.get_by_role("button", name=name, exact=True).count() == 1
+
+
+def test_lift_shows_rings_labelled_with_dice_and_tap_moves(table):
+    page = table
+    H.point(page, "8").click()
+    assert sorted(H.dests(page)) == [["4", "1+3"], ["5", "3"], ["7", "1"]]
+    H.ring(page, "5").click()
+    counts = H.counts(page)
+    assert counts["8"] == 2 and counts["5"] == 1
+    assert H.dests(page) == []
+    # The 1 is left: lifting the 6 offers only 6/5; tapping the lifted checker again plays it.
+    H.point(page, "6").click()
+    assert H.dests(page) == [["5", "1"]]
+    H.point(page, "6").click()
+    counts = H.counts(page)
+    assert counts["6"] == 4 and counts["5"] == 2
+    assert page.locator("#btn-done").is_enabled()
+
+
+def test_tap_elsewhere_puts_the_checker_down(table):
+    page = table
+    H.point(page, "13").click()
+    assert H.dests(page)
+    H.point(page, "20").click()  # not a destination
+    assert H.dests(page) == []
+    page.locator("#board [data-point='24']").click()
+    assert H.dests(page)
+    page.keyboard.press("Escape")
+    assert H.dests(page) == []
+
+
+def test_done_is_disabled_until_the_dice_are_used_and_undo_goes_back(table):
+    page = table
+    done, undo = page.locator("#btn-done"), page.locator("#btn-undo")
+    assert done.is_visible() and done.is_disabled()
+    assert undo.is_visible() and undo.is_disabled()
+    H.point(page, "8").click()
+    H.ring(page, "5").click()
+    assert done.is_disabled() and undo.is_enabled()
+    H.point(page, "6").click()
+    H.ring(page, "5").click()
+    assert done.is_enabled()
+    undo.click()
+    assert done.is_disabled()
+    assert H.counts(page)["6"] == 5 and H.counts(page)["5"] == 1
+    undo.click()
+    assert {k: v for k, v in H.counts(page).items() if v} == INITIAL
+    assert undo.is_disabled()
+    # A move using both dice at once is undone one die at a time.
+    H.point(page, "24").click()
+    H.ring(page, "20").click()
+    assert H.counts(page)["20"] == 1 and done.is_enabled()
+    undo.click()
+    counts = H.counts(page)
+    assert counts["20"] == 0 and counts["24"] == 1 and counts["21"] + counts["23"] == 1
+    undo.click()
+    assert {k: v for k, v in H.counts(page).items() if v} == INITIAL
+
+
+def _centre(page, slot):
+    box = H.point(page, slot).bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_drag_and_drop_moves_and_an_illegal_drop_returns(table):
+    page = table
+    # An illegal drop (onto the opponent's 6-point... here point 19, closed) puts the checker back.
+    x, y = _centre(page, "13")
+    page.mouse.move(x, y + 40)
+    page.mouse.down()
+    tx, ty = _centre(page, "19")
+    page.mouse.move(tx, ty, steps=6)
+    page.mouse.up()
+    assert {k: v for k, v in H.counts(page).items() if v} == INITIAL
+    assert H.dests(page) == []
+    # A legal drop moves it.
+    x, y = _centre(page, "8")
+    page.mouse.move(x, y + 40)
+    page.mouse.down()
+    tx, ty = _centre(page, "5")
+    page.mouse.move(tx, ty, steps=6)
+    page.mouse.up()
+    counts = H.counts(page)
+    assert counts["8"] == 2 and counts["5"] == 1
+
+
+def test_keyboard_lifts_and_moves(table):
+    page = table
+    H.point(page, "6").focus()
+    page.keyboard.press("Enter")
+    assert [d for d, _ in H.dests(page)] == ["5", "3", "2"]
+    page.keyboard.press("ArrowRight")  # from the first ring to the second
+    page.keyboard.press("Enter")
+    counts = H.counts(page)
+    assert counts["6"] == 4 and counts["3"] == 1
+    page.keyboard.press("u")  # U undoes
+    assert H.counts(page)["6"] == 5
+
+
+def test_double_and_take_against_the_bot(table):
+    page = table
+    H.point(page, "8").click(); H.ring(page, "5").click()
+    H.point(page, "6").click(); H.ring(page, "5").click()
+    page.get_by_role("button", name="Done").click()
+    assert H.wait_for_turn(page) == "roll"
+    page.get_by_role("button", name="Double").click()
+    # The bot takes an early double: the cube is at 2 on its side, and it is still the person's turn to roll.
+    page.wait_for_selector("[data-cube='2'][data-owner='top']")
+    assert H.wait_for_turn(page) == "roll"
+    assert not page.locator("#btn-double").is_visible()
