@@ -131,9 +131,9 @@ def test_folded_tables_equal_the_plain_network_on_the_encoding():
     w1 = [[q[i * h + j] * spec["w1_scale"][i] for j in range(h)] for i in range(n_in)]
     net = bot.evaluator().contact
     for b in random_game_positions(seed=5, games=2)[::7]:
-        x = features.encode(b)
+        x = features.encode(b)[:n_in]
         direct = [spec["b1"][j] + sum(x[i] * w1[i][j] for i in range(n_in) if x[i]) for j in range(h)]
-        assert net.hidden_pre(b) == pytest.approx(direct, abs=1e-9)
+        assert net.with_extras(net.hidden_pre(b), b) == pytest.approx(direct, abs=1e-9)
 
 
 def test_encoding_is_a_sum_of_slot_vectors():
@@ -142,7 +142,7 @@ def test_encoding_is_a_sum_of_slot_vectors():
         for slot in range(features.SLOTS):
             n = (b[0] + b[1])[slot]
             total = [a + c for a, c in zip(total, features.slot_vector(slot, n))]
-        assert total == pytest.approx(features.encode(b))
+        assert total[:features.N_BASE] == pytest.approx(features.encode(b)[:features.N_BASE])
 
 
 def test_trainer_encoding_equals_the_browser_encoding():
@@ -162,3 +162,19 @@ def test_probabilities_are_consistent():
         assert 0.0 <= p["backgammon_win"] <= p["gammon_win"] <= p["win"] <= 1.0
         assert 0.0 <= p["backgammon_loss"] <= p["gammon_loss"] <= 1.0 - p["win"]
         assert -3.0 <= p["equity"] <= 3.0
+
+
+@pytest.mark.parametrize("distance, rolls", [(1, 11), (2, 12), (3, 14), (4, 15), (5, 15), (6, 17), (7, 6),
+                                             (8, 6), (9, 5), (10, 3), (11, 2), (12, 3)])
+def test_hit_share_counts_the_standard_shot_table(distance, rolls):
+    # One checker of mine on my 13-point, their single blot `distance` pips in front of it.
+    mine = [0] * 26
+    mine[13], mine[0] = 1, 14
+    theirs = [0] * 26
+    theirs[25 - (13 - distance)], theirs[0] = 1, 14
+    assert features.hit_share(tuple(mine), tuple(theirs)) == pytest.approx(rolls / 36)
+    # Two blots facing each other: each hits the other at the same distance.
+    assert features.hit_share(tuple(theirs), tuple(mine)) == pytest.approx(rolls / 36)
+    mine[13], mine[1] = 0, 1  # my checker now behind their blot from my side: no shot either way
+    theirs_only = list(theirs)
+    assert features.hit_share(tuple(mine), tuple(theirs_only)) == 0.0

@@ -52,6 +52,20 @@ def _build_tables() -> tuple[np.ndarray, np.ndarray]:
 
 LUT, PIPM = _build_tables()
 SLOT_IDX = np.arange(features.SLOTS)
+HIT_ROLLS = np.array(features.HIT_ROLLS, dtype=np.float64) / 36.0
+POINT_BITS = (np.int64(1) << np.arange(26, dtype=np.int64))
+POINT_BITS[0] = 0
+
+
+SHIFTS = np.array([25 - q + 1 for q in range(1, 25)], dtype=np.int64)  # blot on target point q
+
+
+def hit_shares(hitter: np.ndarray, target: np.ndarray) -> np.ndarray:
+    """Vectorised ``features.hit_share`` over rows of 26-slot counts."""
+    occ = ((hitter > 0) * POINT_BITS).sum(axis=1)
+    shifted = (occ[:, None] >> SHIFTS[None, :]) & 0xFFF
+    mask = np.bitwise_or.reduce(np.where(target[:, 1:25] == 1, shifted, 0), axis=1)
+    return HIT_ROLLS[mask]
 
 
 def encode_batch(boards: list[Board]) -> np.ndarray:
@@ -59,7 +73,9 @@ def encode_batch(boards: list[Board]) -> np.ndarray:
     counts = np.array([m + t for m, t in boards], dtype=np.int64)
     x = np.empty((len(boards), N_IN))
     x[:, :features.PIP_MINE] = LUT[SLOT_IDX, counts].reshape(len(boards), -1)
-    x[:, features.PIP_MINE:] = counts @ PIPM
+    x[:, features.PIP_MINE:features.N_BASE] = counts @ PIPM
+    x[:, features.HIT_MINE] = hit_shares(counts[:, :26], counts[:, 26:])
+    x[:, features.HIT_THEIRS] = hit_shares(counts[:, 26:], counts[:, :26])
     return x
 
 
@@ -93,6 +109,9 @@ class Net:
     def load(self, d: dict, prefix: str) -> None:
         for k in ("w1", "b1", "w2", "b2"):
             setattr(self, k, np.array(d[prefix + k]))
+        if self.w1.shape[0] < N_IN:  # a checkpoint from before the hit-share inputs: they start at zero
+            pad = np.zeros((N_IN - self.w1.shape[0], self.w1.shape[1]))
+            self.w1 = np.vstack([self.w1, pad])
 
 
 def invert(o: np.ndarray) -> np.ndarray:
@@ -252,6 +271,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--eval-games", type=int, default=200)
     ap.add_argument("--export", type=Path, default=None, help="also export quantised weights here at checkpoints")
     ap.add_argument("--stop-at", type=float, default=None, help="unix time to stop (checkpointing first)")
+    ap.add_argument("--stop-games", type=int, default=None,
+                    help="stop (checkpointing) at this game count; the schedules still span --games")
     ap.add_argument("--schedule-from", type=int, default=0,
                     help="game count where the lr/lambda schedules start (for a second phase resumed from a copy)")
     ap.add_argument("--init", type=Path, default=None, help="start a new run from this checkpoint's weights")
@@ -300,7 +321,8 @@ def main(argv: list[str] | None = None) -> None:
             err_acc, err_n = 0.0, 0
             meta.setdefault("evals", []).append([g, ppg, wr])
         now = time.time()
-        stop = args.stop_at is not None and now >= args.stop_at
+        stop = (args.stop_at is not None and now >= args.stop_at) or \
+            (args.stop_games is not None and meta["games"] >= args.stop_games)
         if now - last_ckpt >= args.checkpoint_minutes * 60 or stop or meta["games"] >= args.games:
             save(ckpt, ev, meta, rng, nprng)
             if args.export is not None:

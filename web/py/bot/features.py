@@ -10,15 +10,56 @@ Per slot, four inputs (Tesauro-style with an explicit blot unit):
   borne off:      [n / 15, n >= 1, 0, 0]
 then two global inputs: each side's pip count / 100.
 A count of zero always encodes as all zeros (the tables rely on it).
+
+Two further inputs (version 2 weights) are not per-slot: the share of the 36 rolls with which the side on
+roll could hit a blot of the other side, and the same the other way round. "Could hit" counts a roll when a
+die, the sum of both dice, or three or four times a double equals the distance (at most 12) from one of the
+hitter's checkers (the bar included) to a blot ahead of it; points in between are not checked.
 """
 from __future__ import annotations
 
 SLOTS = 52
 PER_SLOT = 4
-N_INPUTS = SLOTS * PER_SLOT + 2
+N_BASE = SLOTS * PER_SLOT + 2
 PIP_MINE = SLOTS * PER_SLOT
 PIP_THEIRS = PIP_MINE + 1
+HIT_MINE = N_BASE          # the side on roll hits
+HIT_THEIRS = N_BASE + 1    # the other side would hit
+N_INPUTS = N_BASE + 2
 MAX_COUNT = 15
+
+
+def _rolls_hitting(mask: int) -> int:
+    """How many of the 36 rolls contain a way to move some distance whose bit (d - 1) is set in ``mask``."""
+    count = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            ds = {a, b, a + b}
+            if a == b:
+                ds.update((3 * a, 4 * a))
+            if any(d <= 12 and mask >> (d - 1) & 1 for d in ds):
+                count += 1
+    return count
+
+
+HIT_ROLLS: tuple[int, ...] = tuple(_rolls_hitting(m) for m in range(1 << 12))
+"""Rolls out of 36 that hit, for each 12-bit mask of hitting distances."""
+
+
+def hit_share(hitter: tuple[int, ...], target: tuple[int, ...]) -> float:
+    """Share of the 36 rolls with which ``hitter`` could hit a blot of ``target`` (see the module doc)."""
+    occ = 0
+    for p in range(1, 26):
+        if hitter[p]:
+            occ |= 1 << p
+    if not occ:
+        return 0.0
+    mask = 0
+    for q in range(1, 25):
+        if target[q] == 1:
+            b = 25 - q  # the blot's point in the hitter's numbering
+            mask |= (occ >> (b + 1)) & 0xFFF
+    return HIT_ROLLS[mask] / 36.0 if mask else 0.0
 
 
 def slot_units(point: int, n: int) -> tuple[float, float, float, float]:
@@ -52,6 +93,8 @@ def encode(board: tuple[tuple[int, ...], tuple[int, ...]]) -> list[float]:
                 x[base:base + PER_SLOT] = slot_units(point, n)
     x[PIP_MINE] = sum(p * mine[p] for p in range(1, 26)) / 100.0
     x[PIP_THEIRS] = sum(p * theirs[p] for p in range(1, 26)) / 100.0
+    x[HIT_MINE] = hit_share(mine, theirs)
+    x[HIT_THEIRS] = hit_share(theirs, mine)
     return x
 
 

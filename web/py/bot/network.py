@@ -57,6 +57,8 @@ class Network:
         self.w2 = [[w2[j * 5 + k] for j in range(hidden)] for k in range(5)]
         self.b2 = b2
         # tables[slot][n]: the hidden contribution of n checkers on that slot (n = 0 contributes nothing).
+        # Rows of the non-slot inputs (version 2 weights: the two hit shares), applied per board.
+        self.hit_rows = rows[features.N_BASE:features.N_BASE + 2] if inputs >= features.N_INPUTS else None
         self.tables: list[list[list[float]]] = []
         for slot in range(features.SLOTS):
             side, point = divmod(slot, 26)
@@ -75,8 +77,19 @@ class Network:
                 per_n.append(acc)
             self.tables.append(per_n)
 
+    def with_extras(self, pre: list[float], board: Board) -> list[float]:
+        """Add the non-slot inputs' contribution to slot-only pre-activations."""
+        if self.hit_rows is None:
+            return pre
+        mine, theirs = board
+        for share, row in ((features.hit_share(mine, theirs), self.hit_rows[0]),
+                           (features.hit_share(theirs, mine), self.hit_rows[1])):
+            if share:
+                pre = [a + share * w for a, w in zip(pre, row)]
+        return pre
+
     def hidden_pre(self, board: Board) -> list[float]:
-        """First-layer pre-activations of ``board`` (side on roll = ``board[0]``)."""
+        """First-layer pre-activations of ``board`` (side on roll = ``board[0]``), slot inputs only."""
         acc = self.b1
         mine, theirs = board
         tables = self.tables
@@ -117,7 +130,7 @@ class Network:
         return _consistent(o)
 
     def evaluate(self, board: Board) -> Outputs:
-        return self.outputs_from_pre(self.hidden_pre(board))
+        return self.outputs_from_pre(self.with_extras(self.hidden_pre(board), board))
 
 
 def _consistent(o: list[float]) -> Outputs:
@@ -137,8 +150,9 @@ class Evaluator:
         if not isinstance(doc, dict) or doc.get("format") != WEIGHTS_FORMAT:
             raise WeightsError(f"not a {WEIGHTS_FORMAT} document")
         inputs, hidden = doc.get("inputs"), doc.get("hidden")
-        if inputs != features.N_INPUTS or not isinstance(hidden, int) or hidden <= 0:
-            raise WeightsError(f"weights are for {inputs} inputs, the encoder has {features.N_INPUTS}")
+        if inputs not in (features.N_BASE, features.N_INPUTS) or not isinstance(hidden, int) or hidden <= 0:
+            raise WeightsError(f"weights are for {inputs} inputs, the encoder has {features.N_BASE} or "
+                               f"{features.N_INPUTS}")
         nets = doc.get("nets")
         if not isinstance(nets, dict) or "contact" not in nets or "race" not in nets:
             raise WeightsError("weights need a 'contact' and a 'race' network")
