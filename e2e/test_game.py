@@ -1,0 +1,104 @@
+"""Whole games in the browser, by clicking: against the bot to the end (result, seed, fingerprint), two people on
+one device, doubling and passing with the confirmation, the next game of a match."""
+from __future__ import annotations
+
+import hashlib
+
+import helpers as H
+
+
+def _over_dialog(page):
+    page.wait_for_selector("#dlg-over[open]")
+    return page.locator("#dlg-over")
+
+
+def test_whole_game_against_the_bot_by_clicking(page, base_url, ready):
+    H.open_table(page, base_url, ready)
+    fingerprint = page.locator("[data-fingerprint]").get_attribute("data-fingerprint")
+    H.new_game(page, "bot", "beginner")
+    assert page.locator("[data-fingerprint]").get_attribute("data-fingerprint") == fingerprint == H.SEED_FP
+    actions = H.play_to_game_over(page)
+    assert actions > 20
+    dialog = _over_dialog(page)
+    result = dialog.locator("[data-result]")
+    winner, points, kind = result.get_attribute("data-result").split(":")
+    assert winner in ("0", "1") and int(points) >= 1 and kind in ("single", "gammon", "backgammon", "pass")
+    assert "wins" in result.text_content()
+    seed = dialog.locator("[data-seed]").get_attribute("data-seed")
+    assert seed == H.SEED
+    assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() == fingerprint
+    assert dialog.get_by_role("link", name="Verify this game").get_attribute("href").startswith("verify.html")
+    counts = H.counts(page)
+    assert counts["off"] == 15 or counts["opp-off"] == -15 or kind == "pass"
+    # The record can be downloaded, and it is the one "Verify a game" reads.
+    with page.expect_download() as download:
+        dialog.get_by_role("button", name="Download the game record").click()
+    assert download.value.suggested_filename.endswith(".json")
+    with page.expect_download() as download:
+        dialog.get_by_role("button", name="Download .mat (GNU Backgammon)").click()
+    assert download.value.suggested_filename.endswith(".mat")
+
+
+def test_two_people_on_one_device_double_and_pass(page, base_url, ready):
+    H.open_table(page, base_url, ready)
+    H.new_game(page, "human")
+    assert not page.locator("#badge-top").is_visible() and not page.locator("#badge-bottom").is_visible()
+    # White (bottom) opens with 3-1; then Black (top) moves its own checkers, which count negative.
+    H.point(page, "8").click(); H.ring(page, "5").click()
+    H.point(page, "6").click(); H.ring(page, "5").click()
+    page.get_by_role("button", name="Done").click()
+    assert H.wait_for_turn(page) == "roll"
+    page.get_by_role("button", name="Roll").click()
+    assert H.wait_for_turn(page) == "move"
+    assert all(H.counts(page)[p] < 0 for p in H.movable(page))
+    before = sum(v for v in H.counts(page).values() if v < 0)
+    H.play_turn(page)
+    while H.ui_state(page) == "move":
+        H.play_turn(page)
+    assert sum(v for v in H.counts(page).values() if v < 0) == before
+    page.get_by_role("button", name="Done").click()
+    # White doubles; Black passes, asked first to confirm.
+    assert H.wait_for_turn(page) == "roll"
+    page.get_by_role("button", name="Double").click()
+    assert H.wait_for_turn(page) == "take"
+    page.get_by_role("button", name="Pass").click()
+    confirm = page.locator("#dlg-pass")
+    assert confirm.is_visible()
+    confirm.get_by_role("button", name="No, go back").click()
+    assert H.ui_state(page) == "take"  # nothing happened
+    page.get_by_role("button", name="Pass").click()
+    confirm.get_by_role("button", name="Yes, pass").click()
+    dialog = _over_dialog(page)
+    assert dialog.locator("[data-result]").get_attribute("data-result") == "0:1:pass"
+    assert "White wins 1 point" in dialog.locator("[data-result]").text_content()
+
+
+def test_double_and_take_then_next_game_of_a_match(page, base_url, ready):
+    H.open_table(page, base_url, ready)
+    H.new_game(page, "human", match=3)
+    assert "Match to 3" in page.locator("#score").text_content()
+    H.point(page, "8").click(); H.ring(page, "5").click()
+    H.point(page, "6").click(); H.ring(page, "5").click()
+    page.get_by_role("button", name="Done").click()
+    page.get_by_role("button", name="Double").click()  # Black doubles before rolling
+    page.get_by_role("button", name="Take").click()
+    cube = page.locator("[data-cube]")
+    assert cube.get_attribute("data-cube") == "2" and cube.get_attribute("data-owner") == "bottom"
+    assert "only you" not in (cube.get_attribute("title") or "")
+    assert H.wait_for_turn(page) == "roll"
+    assert not page.locator("#btn-double").is_visible()  # Black's cube is White's now
+    page.get_by_role("button", name="Roll").click()
+    # White redoubles later: play Black's turn, then White doubles to 4 and Black passes.
+    while H.ui_state(page) in ("move", "done"):
+        H.play_turn(page)
+    assert H.wait_for_turn(page) == "roll"
+    page.get_by_role("button", name="Double").click()
+    page.get_by_role("button", name="Pass").click()
+    page.locator("#dlg-pass").get_by_role("button", name="Yes, pass").click()
+    dialog = _over_dialog(page)
+    assert dialog.locator("[data-result]").get_attribute("data-result") == "0:2:pass"
+    assert page.locator("#score").get_attribute("data-score") == "2,0"
+    dialog.get_by_role("button", name="Next game").click()
+    assert not page.locator("#dlg-over").is_visible()
+    assert page.locator("[data-cube]").get_attribute("data-cube") == "1"
+    assert H.wait_for_turn(page) in ("move", "roll")
