@@ -35,7 +35,7 @@ STRINGS = {
         "col_game": "Game", "col_throw": "Throw", "col_who": "Rolled by", "col_recorded": "In the record",
         "col_derived": "From the seed", "col_verdict": "Verdict",
         "opening": "opening roll", "roll_ok": "matches", "roll_bad": "differs", "roll_unchecked": "not checked",
-        "game_n": "Game {n}", "record_n": "Record {n}",
+        "game_n": "Game {n}", "record_n": "Record {n}", "player_n": "player {n}",
         "fingerprint": "Fingerprint", "seed": "Seed", "seed_check": "Seed against fingerprint",
         "seed_ok": "matches", "seed_bad": "does not match", "seed_none": "not revealed",
         "result": "Result", "crawford": "Crawford game",
@@ -78,7 +78,7 @@ STRINGS = {
         "col_game": "Jogo", "col_throw": "Lançamento", "col_who": "Lançado por", "col_recorded": "No registro",
         "col_derived": "Pela semente", "col_verdict": "Veredito",
         "opening": "lançamento inicial", "roll_ok": "confere", "roll_bad": "diferente", "roll_unchecked": "não conferido",
-        "game_n": "Jogo {n}", "record_n": "Registro {n}",
+        "game_n": "Jogo {n}", "record_n": "Registro {n}", "player_n": "jogador {n}",
         "fingerprint": "Impressão digital", "seed": "Semente", "seed_check": "Semente × impressão digital",
         "seed_ok": "corresponde", "seed_bad": "não corresponde", "seed_none": "não revelada",
         "result": "Resultado", "crawford": "Jogo Crawford",
@@ -334,10 +334,10 @@ class VerifyView:
                 if r.kind == "opening":
                     who = self.t("opening")
                 else:
-                    who = str(r.player)
+                    who = self.t("player_n", n=r.player)
                     if isinstance(players, list) and r.player in (0, 1) and len(players) == 2 \
                             and isinstance(players[r.player], dict) and players[r.player].get("name"):
-                        who = f"{r.player} · {players[r.player]['name']}"
+                        who += f" · {players[r.player]['name']}"
                 tr.appendChild(self.el("td", who))
                 tr.appendChild(self.el("td", pair_text(r.recorded)))
                 tr.appendChild(self.el("td", pair_text(r.derived)))
