@@ -9,6 +9,7 @@ import random
 import pytest
 
 from game import record as rec
+import rules
 from rules import dice
 from rules.movegen import legal_plays
 from rules.notation import format_play
@@ -306,6 +307,25 @@ def test_no_double_in_the_crawford_game():
     verdict = rec.verify_record(record)
     assert "illegal_double" in codes(verdict), verdict.reasons
     assert any("Crawford" in r for r in verdict.reasons)
+
+
+def test_a_one_point_match_has_no_crawford_game():
+    """As the rules engine (and GNU Backgammon): nobody has *reached* 1-away, so a double is allowed."""
+    seed = bytes(32)
+    b = rec.RecordBuilder(players=PLAYERS, match_length=1, fingerprint=dice.fingerprint(seed))
+    gd = dice.GameDice(seed)
+    pairs = gd.opening()
+    for pair in pairs:
+        b.opening_roll(*pair)
+    starter = 0 if pairs[-1][0] > pairs[-1][1] else 1
+    b.data["games"][-1]["actions"] += [{"type": "play", "player": starter, "play": _first_play(pairs[-1])},
+                                       {"type": "double", "player": 1 - starter},
+                                       {"type": "pass", "player": starter}]
+    b.data["games"][-1]["result"] = {"winner": 1 - starter, "points": 1, "kind": "pass"}
+    b.reveal(seed)
+    assert rules.MatchState(length=1).can_double(1 - starter)
+    verdict = rec.verify_record(b.to_dict())
+    assert "illegal_double" not in codes(verdict), verdict.reasons
 
 
 def test_verdict_to_dict_is_json(money_game):

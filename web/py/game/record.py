@@ -462,7 +462,9 @@ class _Replay:
             if n and max(score) >= n:
                 self.fail("match_already_over", f"the match was already won ({score[0]}-{score[1]}) before this game",
                           gi, score=list(score))
-            crawford = use_crawford and not crawford_used and max(score) == n - 1
+            # As rules.MatchState.after_game: the Crawford game follows the game in which a player *reaches*
+            # 1-away, so the first game is never one (a 1-point match has no Crawford game; its cube is dead).
+            crawford = use_crawford and not crawford_used and gi > 0 and max(score) == n - 1
             crawford_used = crawford_used or crawford
             outcome = self.game(gi, game, crawford, jacoby)
             if outcome is not None and outcome[0] is not None:
