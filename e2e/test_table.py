@@ -139,3 +139,46 @@ def test_double_and_take_against_the_bot(table):
     page.wait_for_selector("[data-cube='2'][data-owner='top']")
     assert H.wait_for_turn(page) == "roll"
     assert not page.locator("#btn-double").is_visible()
+
+
+def test_reload_resumes_the_game_where_it_was(table):
+    page = table
+    H.point(page, "8").click()
+    H.ring(page, "5").click()
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached")
+    counts = H.counts(page)
+    assert counts["8"] == 2 and counts["5"] == 1
+    assert page.locator("[data-dice]").get_attribute("data-dice") == "3,1"
+    assert page.locator("#btn-undo").is_enabled()
+    assert "restored" in page.locator("#notice").text_content()
+
+
+def test_a_corrupt_save_is_kept_aside_and_a_new_game_starts(table):
+    page = table
+    page.evaluate("localStorage.setItem('gamao.table', '{not json')")
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached")
+    assert "could not be read" in page.locator("#notice").text_content()
+    assert page.evaluate("localStorage.getItem('gamao.table.corrupt')") == "{not json"
+    assert {k: v for k, v in H.counts(page).items() if v} == INITIAL
+
+
+def test_sound_mute_is_remembered(table):
+    page = table
+    button = page.locator("#btn-sound")
+    assert button.get_attribute("aria-pressed") == "false"
+    page.keyboard.press("m")
+    assert button.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("localStorage.getItem('gamao.muted')") == "1"
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached")
+    assert page.locator("#btn-sound").get_attribute("aria-pressed") == "true"
+
+
+def test_portuguese(page, base_url, ready):
+    H.open_table(page, base_url, ready, lang="pt")
+    assert page.locator("html").get_attribute("lang") == "pt-BR"
+    for name in ("Desfazer", "Pronto", "Novo jogo"):
+        assert page.get_by_role("button", name=name, exact=True).count() == 1
+    assert "Sua jogada" in page.locator("#status").text_content()

@@ -22,7 +22,8 @@ class Storage:
             value = self._ls.getItem(key)
         except Exception:
             return None
-        return None if value is None else str(value)
+        # A missing key is JS null, which Pyodide gives as ``jsnull`` (not None): only a str is a value.
+        return value if isinstance(value, str) else None
 
     def set(self, key: str, value: str) -> bool:
         if self._ls is None:
