@@ -7,7 +7,8 @@ random games (plays chosen by the sorted Position IDs of the results, so the set
 on the generator's order) plus bar, closed-board and bear-off positions. Each generation is one
 ``rules.legal_plays(pos, dice)`` call (every distinct result as a Position, with its play).
 
-Printed, all measured in this run:
+Printed, all measured in this run (wall-clock rates; in CPython also per CPU second, which
+is steadier when other work shares the machine):
 - CPython: rules.legal_plays, and a straightforward pure-Python generator (lists, every die
   order, de-duplication by resulting board) as the baseline;
 - Pyodide in Chromium (headless, local files only): the same workload and the same baseline,
@@ -158,19 +159,37 @@ def baseline_plays(pos, dice):
     return [Position(m, t) for m, t in keep]
 
 
+def run_core(work, seconds):
+    """The search alone: packed boards in, result keys and plays out (no Position objects)."""
+    from rules.movegen import generate, pack
+    items = [(pack(Position.from_id(pid)), a, b) for pid, a, b in work]
+    n = 0
+    t0 = time.perf_counter()
+    while True:
+        for k, a, b in items:
+            generate(k, a, b)
+        n += len(items)
+        dt = time.perf_counter() - t0
+        if dt >= seconds:
+            return {"generations": n, "seconds": dt, "per_second": n / dt}
+
+
 def run(work, seconds, which):
     items = [(Position.from_id(pid), (a, b)) for pid, a, b in work]
     fn = rules.legal_plays if which == "rules" else baseline_plays
     n = 0
     results = 0
     t0 = time.perf_counter()
+    c0 = time.process_time()
     while True:
         for pos, dice in items:
             results += len(fn(pos, dice))
         n += len(items)
         dt = time.perf_counter() - t0
         if dt >= seconds:
-            return {"generations": n, "seconds": dt, "per_second": n / dt, "results": results}
+            cpu = time.process_time() - c0
+            return {"generations": n, "seconds": dt, "per_second": n / dt, "results": results,
+                    "per_cpu_second": n / cpu if cpu > 0 else 0.0}
 '''
 
 
@@ -178,7 +197,9 @@ def run_cpython(work: list, seconds: float) -> dict:
     ns: dict = {}
     exec(compile(TIMING, "bench_timing", "exec"), ns)
     ns["run"](work[:50], 0.05, "rules")  # warm up
-    return {w: ns["run"](work, seconds if w == "rules" else seconds / 2, w) for w in ("rules", "baseline")}
+    out = {w: ns["run"](work, seconds if w == "rules" else seconds / 2, w) for w in ("rules", "baseline")}
+    out["core"] = ns["run_core"](work, seconds / 2)
+    return out
 
 
 # ----------------------------------------------------------------------------- Pyodide
@@ -239,7 +260,8 @@ import json, sys
 work = json.loads(work_json)
 run(work[:50], 0.05, "rules")
 json.dumps({"rules": run(work, seconds, "rules"), "baseline": run(work, seconds / 2, "baseline"),
-            "python": sys.version.split()[0]})`);
+            "core": run_core(work, seconds / 2), "python": sys.version.split()[0],
+            "int_digit_bits": sys.int_info.bits_per_digit})`);
                     return res;
                 }""",
                 [url, files, TIMING, work, seconds],
@@ -266,16 +288,19 @@ def main() -> None:
     print(f"workload: {len(work)} positions and rolls ({n_double} doubles, {n_bar} with the mover on the bar)")
     cp = run_cpython(work, args.seconds)
     print(f"CPython {sys.version.split()[0]}: rules.legal_plays {cp['rules']['per_second']:,.0f}/s "
+          f"(per CPU second {cp['rules']['per_cpu_second']:,.0f}) "
           f"({cp['rules']['results'] / cp['rules']['generations']:.1f} results per generation); "
           f"baseline straightforward generator {cp['baseline']['per_second']:,.0f}/s; "
-          f"speed-up {cp['rules']['per_second'] / cp['baseline']['per_second']:.1f}x")
+          f"speed-up {cp['rules']['per_second'] / cp['baseline']['per_second']:.1f}x; "
+          f"search alone {cp['core']['per_second']:,.0f}/s")
     if args.no_browser:
         return
     py = run_pyodide(work, args.seconds)
     print(f"Pyodide (Python {py['python']}) in Chromium: rules.legal_plays {py['rules']['per_second']:,.0f}/s; "
           f"baseline {py['baseline']['per_second']:,.0f}/s; "
+          f"search alone {py['core']['per_second']:,.0f}/s; "
           f"CPython/Pyodide ratio {cp['rules']['per_second'] / py['rules']['per_second']:.2f}x "
-          f"(load + run {py['load_and_run_seconds']:.1f} s)")
+          f"(int digits {py['int_digit_bits']} bits; load + run {py['load_and_run_seconds']:.1f} s)")
 
 
 if __name__ == "__main__":

@@ -114,9 +114,55 @@ def generate(key: int, d1: int, d2: int) -> tuple[int, dict]:
 
 def _generate_pair(key: int, d1: int, d2: int):
     b = key.to_bytes(52, "little")
-    if not b[25] and sum(b[7:25]) >= 2:
-        return _generate_pair_free(key, d1, d2, b)
+    if sum(b[7:25]) >= 2:
+        if not b[25]:
+            return _generate_pair_free(key, d1, d2, b)
+        if b[25] == 1:
+            return _generate_pair_enter(key, d1, d2, b)
     return _generate_pair_dfs(key, d1, d2)
+
+
+def _generate_pair_enter(key: int, d1: int, d2: int, b: bytes):
+    """Two different dice, one checker on the bar, two or more others outside the home board:
+    enter with one die, then any free move with the other (or the entered checker goes on)."""
+    full: dict = {}
+    singles: dict = {}
+    step = _STEP
+    move = _MOVE
+    hitd = _HIT
+    for a, bb in ((d1, d2), (d2, d1)):
+        t = 25 - a
+        o = b[26 + t]
+        if o >= 2:
+            continue
+        h = o == 1
+        k1 = key + move[25][a]
+        if h:
+            k1 += hitd[t]
+        s1 = step[(25 * 7 + a) * 2 + h]
+        seconds = _free_moves(b, bb)
+        if not b[t]:
+            t2 = t - bb
+            if t2 >= 1 and b[26 + t2] < 2:
+                seconds.append((t, t2, b[26 + t2] == 1))
+        if not seconds:
+            singles[a] = (k1, s1)
+            continue
+        for f2, t2, h2 in seconds:
+            if h2 and h and t2 == t:
+                h2 = False
+            k2 = k1 + move[f2][bb]
+            if h2:
+                k2 += hitd[t2]
+            if k2 not in full:
+                full[k2] = (s1, step[(f2 * 7 + bb) * 2 + h2])
+    if full:
+        return 2, full
+    if not singles:
+        return 0, {}
+    d = d1 if d1 in singles and (d1 > d2 or d2 not in singles) else d2
+    k1, s1 = singles[d]
+    return 1, {k1: (s1,)}
 
 
 def _free_moves(b: bytes, d: int) -> list:
