@@ -75,6 +75,7 @@ EN: dict[str, str] = {
     "waiting_take": "{name} is deciding on the double…",
     "confirm_pass_text": "Pass? You lose {points} now.",
     "opening_roll": "Opening roll: {a} for {first}, {b} for {second}. {starter} starts.",
+    "opening_you": "Opening roll: {a} for you, {b} for {second}. You start.",
     "opening_tie": "Opening roll tied ({a}–{a}): rolling again.",
     # board furniture
     "pips": "Pips {n}",
@@ -184,6 +185,7 @@ PT: dict[str, str] = {
     "waiting_take": "{name} está decidindo sobre a dobra…",
     "confirm_pass_text": "Recusar? Você perde {points} agora.",
     "opening_roll": "Dados iniciais: {a} para {first}, {b} para {second}. {starter} começa.",
+    "opening_you": "Dados iniciais: {a} para você, {b} para {second}. Você começa.",
     "opening_tie": "Empate nos dados iniciais ({a}–{a}): rolando de novo.",
     "pips": "Pips {n}",
     "pips_label": "Contagem de pips: faltam {n}",

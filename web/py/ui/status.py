@@ -89,6 +89,8 @@ def event_notice(event, seats, t) -> str:
         a, b = event.dice
         if event.player is None:
             return t("opening_tie", a=a)
+        if event.player == me == 0:
+            return t("opening_you", a=a, b=b, second=names[1])
         return t("opening_roll", a=a, b=b, first=names[0], second=names[1], starter=names[event.player])
     if event.kind == "no_legal_move":
         if event.player == me:

@@ -1,0 +1,82 @@
+"""The sentences around the board, from real game states."""
+import pytest
+
+import game
+from ui import status as S
+from ui.i18n import Texts
+
+SEED = "ab" * 32  # player 0 opens with 3-1
+EN, PT = Texts("en"), Texts("pt")
+
+
+def bot_table():
+    return game.Table(game.Options.against_bot("beginner", seed=SEED, clock=0), now=0)
+
+
+def two_table(**kw):
+    return game.Table(game.Options.two_players(seed=SEED, clock=0, **kw), now=0)
+
+
+def test_names():
+    assert S.seat_names(bot_table().state().seats, EN) == ("You", "Bot (Beginner)")
+    assert S.seat_names(two_table().state().seats, EN) == ("White", "Black")
+    assert S.seat_names(two_table().state().seats, PT) == ("Brancas", "Pretas")
+    assert S.solo(bot_table().state().seats) == 0 and S.solo(two_table().state().seats) is None
+
+
+def test_opening_notice_and_move_status():
+    st = bot_table().state()
+    notices = [S.event_notice(e, st.seats, EN) for e in st.events]
+    assert "Opening roll: 3 for you, 1 for Bot (Beginner). You start." in notices
+    assert S.status_line(st, EN) == "Your move: 3-1."
+    assert S.status_line(st, PT) == "Sua jogada: 3-1."
+
+
+def test_roll_double_take_pass_and_result():
+    t = two_table()
+    t.move(8, 5); t.move(6, 5); t.done()
+    st = t.state()
+    assert S.status_line(st, EN) == "Black: roll or double."
+    st = t.double()
+    assert S.status_line(st, EN) == "Black doubles to 2. White: take or pass?"
+    st = t.pass_()
+    assert S.status_line(st, EN) == "Black wins 1 point (double passed)."
+    assert S.result_text(st, PT) == "Pretas ganha 1 ponto (dobra recusada)."
+    assert S.score_text(st, EN) == "Money game · White 0 – 1 Black"
+
+
+def test_cube_and_tray_texts():
+    t = two_table(match_length=3)
+    t.move(8, 5); t.move(6, 5); t.done()
+    st = t.state()
+    assert S.cube_text(st, EN) == "Doubling cube at 1, in the middle: either player may double"
+    t.double()
+    st = t.take()
+    assert S.cube_text(st, EN) == "Doubling cube at 2, owned by White"
+    b = bot_table()
+    b.move(8, 5); b.move(6, 5); b.done()
+    while b.pending() is not None:
+        b.apply(game.answer_for(b.pending(), game.RandomChooser(double_rate=0)))
+    b.double()
+    sb = game.drive_bots(b)
+    assert (sb.cube, sb.cube_owner) == (2, 1)  # the bot takes an early double
+    assert S.cube_text(sb, EN) == "Doubling cube at 2, Bot (Beginner)'s: only Bot (Beginner) can double"
+    assert S.tray_text(st, 0, EN) == "White's tray: 0 borne off, 15 to go"
+    b = bot_table().state()
+    assert S.tray_text(b, 0, EN) == "Your tray: 0 borne off, 15 to go"
+    assert S.score_text(st, EN).startswith("Match to 3 · White 0 – 0 Black")
+
+
+def test_bot_turn_says_thinking():
+    t = bot_table()
+    t.move(8, 5); st = t.move(6, 5); st = t.done()
+    assert st.actor == 1
+    assert S.status_line(st, EN) == "Bot (Beginner) is thinking…"
+
+
+def test_no_legal_move_notice():
+    ev = game.Event("no_legal_move", player=0, dice=(6, 6))
+    seats = bot_table().state().seats
+    assert S.event_notice(ev, seats, EN) == "You rolled 6-6: no move is possible, so the turn passes."
+    ev = game.Event("no_legal_move", player=1, dice=(5, 5))
+    assert S.event_notice(ev, seats, EN) == "Bot (Beginner) rolled 5-5 and cannot move."
