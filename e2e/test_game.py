@@ -102,3 +102,16 @@ def test_double_and_take_then_next_game_of_a_match(page, base_url, ready):
     assert not page.locator("#dlg-over").is_visible()
     assert page.locator("[data-cube]").get_attribute("data-cube") == "1"
     assert H.wait_for_turn(page) in ("move", "roll")
+
+
+def test_the_strong_bot_thinks_in_a_worker(page, base_url, ready):
+    H.open_table(page, base_url, ready)
+    H.new_game(page, "bot", "expert")
+    bot_turns = 0
+    while bot_turns < 2:
+        if H.play_turn(page) == "done":
+            bot_turns += 1
+    assert H.wait_for_turn(page) in ("roll", "take", "move")
+    assert page.locator('script[name="bot"][worker]').count() == 1
+    # While the bot is not thinking, the page answers at once and the board offers the person's moves.
+    assert page.evaluate("1 + 1") == 2

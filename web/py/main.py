@@ -19,4 +19,4 @@ document.documentElement.setAttribute("data-ready", "")
 
 response = await window.fetch("assets/bot/weights.json")  # noqa: F704 (PyScript runs top-level await)
 weights = await response.text()  # noqa: F704
-app.bot_loaded(str(weights).encode())
+app.bot_loaded(str(weights))

@@ -17,6 +17,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from . import status as S
+from .botproxy import BotProxy
 from .board import BoardState, BoardView, reduced_motion
 from .dialogs import Dialogs
 from .model import CubeView, after_step, destinations, point_of, slot_counts, slot_of
@@ -63,7 +64,7 @@ class App:
         self.table: Optional[game.Table] = None
         self.state = None
         self._busy = False  # the bot (or the clock's stand-in) is deciding
-        self._chooser = None
+        self.bots = BotProxy()
         self._bot_ready = asyncio.Event()
         self._proxies: list = []
         self._last_clock = None
@@ -131,6 +132,7 @@ class App:
     def new_game(self, options: game.Options) -> None:
         self.board.drop()
         self.table = game.Table(options, now=_now())
+        self._warm_bot()
         self.notice("")
         self.show(self.table.state())
 
@@ -346,16 +348,17 @@ class App:
             return self.params["pace"] / 1000 * (normal_ms / 300)
         return normal_ms / 1000 / (3 if reduced_motion() else 1)
 
-    def bot_loaded(self, weights: bytes) -> None:
+    def bot_loaded(self, weights: str) -> None:
         """Give the bot its networks (fetched by main.py); decisions waiting for them go ahead."""
-        import bot
-        bot.load_weights(data=weights)
+        self.bots.loaded(weights)
         self._bot_ready.set()
+        self._warm_bot()
 
-    def _decide(self, pending):
-        if self._chooser is None:
-            self._chooser = game.BotChooser()
-        return game.answer_for(pending, self._chooser)
+    def _warm_bot(self) -> None:
+        if self.table is not None and self._bot_ready.is_set():
+            for seat in self.table.options.seats:
+                if seat.kind == "bot":
+                    self.bots.warm(seat.level)
 
     async def _run_pending(self) -> None:
         """Answer the table's pending decisions one at a time, showing each (a play checker by checker)."""
@@ -370,7 +373,7 @@ class App:
                 self.board.render(self._board_state(self.state))
                 await asyncio.sleep(self._pace(450))
                 await self._bot_ready.wait()
-                intent = self._decide(pending)
+                intent = await self.bots.decide(pending)
                 if table is not self.table:  # a new game started meanwhile
                     break
                 before = self.state

@@ -1,0 +1,85 @@
+"""Where the bot thinks: the fast levels on the main thread (a few ms), the strong levels in a web worker
+(``web/py/bot_worker.py``) so the page never freezes; the worker starts on first need and the main thread is the
+fallback if it cannot start."""
+from __future__ import annotations
+
+import json
+
+import game
+from game import intents as I
+
+SLOW_LEVELS = ("strong", "expert")
+
+
+def pending_to_json(p) -> str:
+    """A pending decision as plain JSON for the worker."""
+    return json.dumps({"player": p.player, "kind": p.kind, "reason": p.reason, "level": p.level,
+                       "position_id": p.position_id, "dice": list(p.dice), "candidates": list(p.candidates),
+                       "cube": dict(p.cube)})
+
+
+def intent_for(kind: str, decision: str):
+    """The decision intent for a worker's answer."""
+    if kind == "cube":
+        return I.BotCube(decision)
+    if kind == "play":
+        return I.BotPlay(decision)
+    if kind == "answer":
+        return I.BotAnswer(decision)
+    raise game.NotAllowed(f"unknown pending decision {kind!r}")
+
+
+class BotProxy:
+    def __init__(self) -> None:
+        self._weights: str | None = None
+        self._chooser = None
+        self._worker = None
+        self._starting = None
+        self.failed = False
+
+    def loaded(self, weights: str) -> None:
+        import bot
+        bot.load_weights(data=weights.encode())
+        self._weights = weights
+
+    async def _start_worker(self):
+        from pyscript import create_named_worker, window
+        response = await window.fetch("pyscript.json")
+        config = json.loads(str(await response.text()))
+        config["sync_main_only"] = True  # the worker only answers calls: no SharedArrayBuffer needed
+        worker = await create_named_worker("py/bot_worker.py", "bot", config=config)
+        await worker.load(self._weights)
+        self._worker = worker
+        return worker
+
+    async def worker(self):
+        """The worker, started once; None if it cannot start (then the main thread decides)."""
+        if self._worker is not None or self.failed:
+            return self._worker
+        import asyncio
+        if self._starting is None:
+            self._starting = asyncio.ensure_future(self._start_worker())
+        try:
+            return await self._starting
+        except Exception as exc:  # no worker: decide on the main thread
+            from pyscript import window
+            window.console.warn(f"bot worker unavailable, thinking on the main thread: {exc}")
+            self.failed = True
+            return None
+
+    def warm(self, level: str) -> None:
+        """Start the worker early when a strong level is chosen."""
+        if level in SLOW_LEVELS and self._weights is not None and self._worker is None and not self.failed:
+            import asyncio
+            asyncio.ensure_future(self.worker())
+
+    async def decide(self, pending):
+        """The intent answering ``pending``."""
+        if pending.level in SLOW_LEVELS and len(pending.candidates) != 1:
+            worker = await self.worker()
+            if worker is not None:
+                decision = await worker.decide(pending_to_json(pending))
+                return intent_for(pending.kind, str(decision))
+        if self._chooser is None:
+            self._chooser = game.BotChooser()
+        return game.answer_for(pending, self._chooser)
