@@ -89,3 +89,28 @@ def play_game(link: Link, rng: random.Random, limit: int = 2000) -> None:
 def both_next(link: Link) -> None:
     link.act(0, I.NextGame())
     link.act(1, I.NextGame())
+
+
+def advance_until(link: Link, rng: random.Random, pred, limit: int = 2000) -> None:
+    """Random legal decisions until ``pred(link)`` holds (AssertionError if the game ends first)."""
+    for _ in range(limit):
+        if pred(link):
+            return
+        assert random_turn(link, rng, double_rate=0.0), "the game ended first"
+    raise AssertionError("never reached")
+
+
+def forge(sender, seq=None, **fields) -> str:
+    """A message from ``sender`` with its next sequence number, written by hand (as a cheating peer would)."""
+    import json
+    msg = {"v": 1, "seq": sender.seq_out + 1 if seq is None else seq, **fields}
+    if fields.get("t") in net.messages.HASHED and "h" not in fields:
+        msg["h"] = sender.state_hash()
+    return json.dumps(msg)
+
+
+def fingerprint_of(s) -> tuple:
+    """What must not change when a message is refused."""
+    return (s.state_hash(), s.seq_in, s.seq_out, len(s.log), s.stage,
+            s.table.state().board if s.table is not None else None,
+            s.table.state().steps if s.table is not None else None, s.k, tuple(s.revealed))

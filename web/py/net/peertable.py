@@ -120,6 +120,21 @@ class PeerTable(game.Table):
         """Result Position ID -> steps still to make, for the turn being played."""
         return self._completions()
 
+    def checkpoint(self) -> tuple:
+        """Everything needed to undo any sequence of intents in the current game (and a NextGame after it)."""
+        src = self._dice_src
+        return (self._snapshot(), self._next_dice, src, list(src._queue), list(src.thrown), src.secrets,
+                list(self._events))
+
+    def rollback(self, cp: tuple) -> None:
+        """Back to ``checkpoint()``: the session refused a message after the table had applied it."""
+        snap, nxt, src, queue, thrown, secrets_, events = cp
+        src._queue[:] = queue
+        src.thrown[:] = thrown
+        src.secrets = secrets_
+        game.Table._restore(self, snap, events)
+        self._next_dice = nxt
+
     # overrides of the table's internals ------------------------------------------------------------------
     def _start_game(self) -> None:
         src, self._next_dice = self._next_dice, None

@@ -427,12 +427,16 @@ class PeerSession:
               "revealed", "k", "opening", "roll_pending", "next_commits", "next_chain", "secrets_in", "table",
               "claimed_by", "chain_length", "_saved_secrets")
 
-    def _snapshot(self) -> dict:
-        return copy.deepcopy({k: getattr(self, k) for k in self._STATE})
+    def _snapshot(self) -> tuple:
+        fields = {k: copy.copy(getattr(self, k)) for k in self._STATE}
+        return fields, (self.table.checkpoint() if self.table is not None else None)
 
-    def _restore(self, saved: dict) -> None:
-        for k, v in saved.items():
+    def _restore(self, saved: tuple) -> None:
+        fields, table_cp = saved
+        for k, v in fields.items():
             setattr(self, k, v)
+        if table_cp is not None:
+            self.table.rollback(table_cp)
 
     def _collect(self, out: Outcome) -> None:
         out.events.extend(self._events)
