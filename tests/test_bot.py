@@ -127,7 +127,10 @@ def test_folded_tables_equal_the_plain_network_on_the_encoding():
     spec = doc["nets"]["contact"]
     h, n_in = doc["hidden"], doc["inputs"]
     raw = base64.b64decode(spec["w1"])
-    q = [v - 256 if v > 127 else v for v in raw]
+    if spec.get("w1_dtype") == "int16":
+        q = [int.from_bytes(raw[i:i + 2], "little", signed=True) for i in range(0, len(raw), 2)]
+    else:
+        q = [v - 256 if v > 127 else v for v in raw]
     w1 = [[q[i * h + j] * spec["w1_scale"][i] for j in range(h)] for i in range(n_in)]
     net = bot.evaluator().contact
     for b in random_game_positions(seed=5, games=2)[::7]:

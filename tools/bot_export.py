@@ -1,8 +1,8 @@
 """Export a training checkpoint as the browser's compact weights file, and record its SHA-256.
 
 Weights file (JSON, ``format: gamao-bot-weights/1``): per network (``contact``, ``race``)
-  w1: base64 of int8, row-major (inputs x hidden), with ``w1_scale``: one float per input row
-      (weight = int8 * scale);
+  w1: base64 of little-endian int16, row-major (inputs x hidden), ``w1_dtype: "int16"``, with
+      ``w1_scale``: one float per input row (weight = int16 * scale);
   b1, w2 (hidden x 5, row-major), b2: floats rounded to 6 significant digits.
 The SHA-256 of the file's bytes is written to ``web/py/bot/weights_sha256.py``; the evaluator refuses a file
 that does not match.
@@ -30,12 +30,13 @@ def _floats(a: np.ndarray) -> list[float]:
 
 def _net(d, prefix: str) -> dict:
     w1 = np.asarray(d[prefix + "w1"], dtype=np.float64)
-    scale = np.abs(w1).max(axis=1) / 127.0
+    scale = np.abs(w1).max(axis=1) / 32767.0
     scale[scale == 0] = 1.0
     scale = np.array(_floats(scale))
-    q = np.clip(np.rint(w1 / scale[:, None]), -127, 127).astype(np.int8)
+    q = np.clip(np.rint(w1 / scale[:, None]), -32767, 32767).astype("<i2")
     return {
         "w1": base64.b64encode(q.tobytes()).decode("ascii"),
+        "w1_dtype": "int16",
         "w1_scale": scale.tolist(),
         "b1": _floats(d[prefix + "b1"]),
         "w2": _floats(d[prefix + "w2"]),

@@ -165,7 +165,8 @@ def should_double(o: Outputs, s: MatchState) -> bool:
         if s.post_crawford and s.their_away == 1 and s.cube_owner == CENTER:
             return True  # the trailer doubles at once: the leader's recube is worthless
         e = match_equities(o, s)
-    return min(e["double_take"], e["double_pass"]) > e["no_double"]
+    # A tie (a certain win without gammons: cash now or later) counts as a double.
+    return min(e["double_take"], e["double_pass"]) >= e["no_double"] - 1e-9
 
 
 def should_take(o_doubler: Outputs, s_taker: MatchState) -> bool:

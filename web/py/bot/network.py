@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import sys
+from array import array
 import json
 import math
 from operator import add, mul, sub
@@ -47,10 +49,22 @@ class Network:
             b2 = [float(v) for v in spec["b2"]]
         except (KeyError, TypeError, ValueError) as e:
             raise WeightsError(f"malformed network: {e}") from None
-        if len(raw) != inputs * hidden or len(scale) != inputs or len(b1) != hidden or len(w2) != hidden * 5 \
+        dtype = spec.get("w1_dtype", "int8")
+        if dtype == "int16":
+            q16 = array("h")
+            if len(raw) % 2:
+                raise WeightsError("int16 weights have an odd byte count")
+            q16.frombytes(raw)
+            if sys.byteorder == "big":
+                q16.byteswap()
+            q = list(q16)
+        elif dtype == "int8":
+            q = [v - 256 if v > 127 else v for v in raw]
+        else:
+            raise WeightsError(f"unknown w1_dtype {dtype!r}")
+        if len(q) != inputs * hidden or len(scale) != inputs or len(b1) != hidden or len(w2) != hidden * 5 \
                 or len(b2) != 5:
             raise WeightsError("network arrays have the wrong sizes")
-        q = [v - 256 if v > 127 else v for v in raw]  # int8
         rows = [[q[i * hidden + j] * scale[i] for j in range(hidden)] for i in range(inputs)]
         self.hidden = hidden
         self.b1 = b1
@@ -123,22 +137,23 @@ class Network:
                         acc = list(map(sub, acc, row[o]))
         return acc
 
-    def outputs_from_pre(self, pre: list[float]) -> Outputs:
+    def outputs_from_pre(self, pre: list[float], board: Board) -> Outputs:
         h = [_sigmoid(a) for a in pre]
         w2, b2 = self.w2, self.b2
         o = [_sigmoid(b2[k] + sum(map(mul, w2[k], h))) for k in range(5)]
-        return _consistent(o)
+        return _consistent(o, board)
 
     def evaluate(self, board: Board) -> Outputs:
-        return self.outputs_from_pre(self.with_extras(self.hidden_pre(board), board))
+        return self.outputs_from_pre(self.with_extras(self.hidden_pre(board), board), board)
 
 
-def _consistent(o: list[float]) -> Outputs:
-    """Clamp so that backgammons <= gammons <= wins (resp. losses)."""
+def _consistent(o: list[float], board: Board) -> Outputs:
+    """Clamp so that backgammons <= gammons <= wins (resp. losses), and no gammon is counted once the
+    side that would suffer it has borne off a checker."""
     w = o[0]
-    gw = min(o[1], w)
+    gw = min(o[1], w) if board[1][0] == 0 else 0.0
     bw = min(o[2], gw)
-    gl = min(o[3], 1.0 - w)
+    gl = min(o[3], 1.0 - w) if board[0][0] == 0 else 0.0
     bl = min(o[4], gl)
     return (w, gw, bw, gl, bl)
 

@@ -74,7 +74,7 @@ def best_reply_outputs(ev: Evaluator, board: Board, dice: tuple[int, int]) -> Ou
             pre = base_pre.get(key)
             if pre is None:
                 pre = base_pre[key] = net.hidden_pre(base)
-            o = invert(net.outputs_from_pre(net.with_extras(net.hidden_pre_from(base, pre, sb), sb)))
+            o = invert(net.outputs_from_pre(net.with_extras(net.hidden_pre_from(base, pre, sb), sb), sb))
         e = equity(o)
         if e > best_eq:
             best_eq, best = e, o
