@@ -1,3 +1,3 @@
 """SHA-256 of web/assets/bot/weights.json, written by tools/bot_export.py."""
-WEIGHTS_SHA256 = "fae480f6f934a838b5c8b63ab8c465f1b524cca16fe2b4a950b03b5944310e4b"
-WEIGHTS_GAMES = 79450
+WEIGHTS_SHA256 = "6b74d579a55ce54ccf48dd3db6d616942e1020e1db6f2321d6caafb673c3093b"
+WEIGHTS_GAMES = 89081
