@@ -19,6 +19,10 @@ import random
 from pathlib import Path
 from typing import Optional, Union
 
+from rules.errors import RulesError
+from rules.position import Position
+from rules.posid import encode_position_id
+
 from . import cube as _cube
 from . import play as _play
 from .board import Board
@@ -67,8 +71,6 @@ def evaluator() -> Evaluator:
 
 
 def _board(position_id: str) -> Board:
-    from rules.errors import RulesError
-    from rules.position import Position
     if not isinstance(position_id, str):
         raise BotError(f"position_id must be a str, got {type(position_id).__name__}")
     try:
@@ -98,7 +100,6 @@ def _level(level: str) -> _play.Level:
 
 
 def _to_id(board: Board) -> str:
-    from rules.posid import encode_position_id
     return encode_position_id(board[0], board[1])
 
 
