@@ -45,8 +45,9 @@ document.documentElement.setAttribute("data-ready", "")
 # Records when html[data-ready] appears, in the page's own clock (ms since navigation start).
 READY_PROBE = """
 new MutationObserver((_, obs) => {
-  if (document.documentElement.hasAttribute('data-ready')) { window.__readyAt = performance.now(); obs.disconnect(); }
-}).observe(document.documentElement, {attributes: true, attributeFilter: ['data-ready']});
+  const html = document.documentElement;
+  if (html && html.hasAttribute('data-ready')) { window.__readyAt = performance.now(); obs.disconnect(); }
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-ready']});
 """
 
 
@@ -77,7 +78,8 @@ def counting_server(directory: pathlib.Path, counter: Counter):
 def bare_site(tmp: pathlib.Path) -> pathlib.Path:
     (tmp / "assets").symlink_to(ROOT / "web" / "assets")
     (tmp / "bare.html").write_text(BARE_HTML)
-    (tmp / "bare.json").write_text('{"interpreter": "./assets/vendor/pyodide/pyodide.mjs"}\n')
+    plugins = '["!codemirror", "!py-editor", "!py-game", "!py-terminal", "!donkey"]'
+    (tmp / "bare.json").write_text(f'{{"interpreter": "./assets/vendor/pyodide/pyodide.mjs", "plugins": {plugins}}}\n')
     return tmp
 
 

@@ -6,8 +6,10 @@ Run by `make play` and `make test` (and before hosting: the whole `web/` folder 
   web/assets/vendor/ (ignored by git): PyScript's core and the chunks it loads for Pyodide, and the Pyodide core.
 - Installs the pinned pure-Python libraries of requirements-site.txt (pip, no dependencies resolved behind our
   back) into web/assets/vendor/pylib/.
+- Packs every web/py/**/*.py (and the vendored libraries) into web/assets/py-bundle.zip: one request instead of
+  dozens, unpacked by Pyodide into the interpreter's working directory.
 - Writes web/pyscript.json: `interpreter` points at the local pyodide.mjs (without it PyScript fetches Pyodide from
-  a CDN), and `files` maps every web/py/**/*.py into the interpreter's file system.
+  a CDN), and `files` maps the bundle into the interpreter's file system (`"./*"`: unpack here).
 - Writes web/precache.js for the service worker (imported by sw.js, so the browser sees a new deploy as a new
   service worker): every file the site uses and a version derived from their
   contents, so a new deploy is a new cache and old caches are removed.
@@ -20,12 +22,14 @@ import pathlib
 import shutil
 import subprocess
 import sys
+import zipfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 VENDOR = WEB / "assets" / "vendor"
 NODE = ROOT / "node_modules"
 PYLIB = VENDOR / "pylib"
+BUNDLE = WEB / "assets" / "py-bundle.zip"
 SITE_REQUIREMENTS = ROOT / "requirements-site.txt"
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
@@ -80,21 +84,37 @@ def vendor_python_libraries() -> None:
     stamp.write_text(wanted)
 
 
+def python_sources() -> list[tuple[pathlib.Path, str]]:
+    """(file, name inside the interpreter's working directory) for the app's Python and the vendored libraries."""
+    sources = [(path, path.relative_to(WEB / "py").as_posix()) for path in sorted((WEB / "py").rglob("*.py"))]
+    sources += [(path, path.relative_to(PYLIB).as_posix()) for path in sorted(PYLIB.rglob("*.py"))
+                if ".dist-info" not in path.as_posix()]
+    return sources
+
+
+def write_bundle() -> None:
+    """A deterministic zip (fixed timestamps), so an unchanged tree gives an unchanged cache version."""
+    members = []
+    for path, name in python_sources():
+        info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        members.append((info, path.read_bytes()))
+    tmp = BUNDLE.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w") as archive:
+        for info, data in members:
+            archive.writestr(info, data)
+    if BUNDLE.exists() and BUNDLE.read_bytes() == tmp.read_bytes():
+        tmp.unlink()
+    else:
+        tmp.replace(BUNDLE)
+
+
 def pyscript_config() -> dict:
-    files = {}
-    for path in sorted((WEB / "py").rglob("*.py")):
-        rel = path.relative_to(WEB).as_posix()
-        files["./" + rel] = "./" + path.relative_to(WEB / "py").as_posix()
-    for path in sorted(PYLIB.rglob("*.py")):
-        if ".dist-info" in path.as_posix():
-            continue
-        rel = path.relative_to(WEB).as_posix()
-        files["./" + rel] = "./" + path.relative_to(PYLIB).as_posix()
     return {
         "interpreter": "./assets/vendor/pyodide/pyodide.mjs",
         # Plugins we do not use are turned off, so PyScript does not load their chunks (nor need them offline).
         "plugins": ["!codemirror", "!py-editor", "!py-game", "!py-terminal", "!donkey"],
-        "files": files,
+        "files": {"./" + BUNDLE.relative_to(WEB).as_posix(): "./*"},
     }
 
 
@@ -103,8 +123,9 @@ def precache() -> dict:
     digest = hashlib.sha256()
     for path in sorted(p for p in WEB.rglob("*") if p.is_file()):
         rel = path.relative_to(WEB).as_posix()
-        if (rel in NOT_PRECACHED or "__pycache__" in rel or ".dist-info/" in rel or path.name.startswith(".")
-                or rel.endswith((".pyc", ".pyi", ".map"))):
+        if (rel in NOT_PRECACHED or rel.startswith("assets/vendor/pylib/")
+                or rel.startswith("py/") and rel.count("/") > 1  # packages are in the bundle; entry scripts are not
+                or "__pycache__" in rel or path.name.startswith(".") or rel.endswith((".pyc", ".pyi", ".map", ".tmp"))):
             continue
         urls.append(rel)
         digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
@@ -119,6 +140,7 @@ def write_if_changed(path: pathlib.Path, text: str) -> None:
 def main() -> None:
     vendor()
     vendor_python_libraries()
+    write_bundle()
     write_if_changed(WEB / "pyscript.json", json.dumps(pyscript_config(), indent=1) + "\n")
     manifest = precache()
     write_if_changed(WEB / "precache.js", "self.PRECACHE = " + json.dumps(manifest, indent=1) + ";\n")
