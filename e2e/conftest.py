@@ -18,6 +18,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+import build_site  # noqa: E402  (tools/build_site.py)
 import serve  # noqa: E402  (tools/serve.py)
 
 BOOT_TIMEOUT_MS = 60_000
@@ -44,6 +45,7 @@ LAUNCH_ARGS = [
 
 @pytest.fixture(scope="session")
 def base_url():
+    build_site.main()  # the Python bundle and precache list always match the sources under test
     server = serve.start(0)
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()

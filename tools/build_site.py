@@ -109,6 +109,13 @@ def write_bundle() -> None:
         tmp.replace(BUNDLE)
 
 
+def bundle_is_stale() -> bool:
+    if not BUNDLE.exists():
+        return True
+    built = BUNDLE.stat().st_mtime
+    return any(path.stat().st_mtime > built for path, _ in python_sources())
+
+
 def pyscript_config() -> dict:
     return {
         "interpreter": "./assets/vendor/pyodide/pyodide.mjs",

@@ -11,9 +11,11 @@ import functools
 import http.server
 import os
 import pathlib
+import sys
 import threading
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
 
 MIME = {
     ".wasm": "application/wasm",
@@ -29,8 +31,21 @@ MIME = {
 }
 
 
+_rebuild_lock = threading.Lock()
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+    def do_GET(self) -> None:
+        # While developing: an edited .py file is picked up on the next page load without re-running the set-up.
+        if self.path.split("?")[0].endswith("/py-bundle.zip") and pathlib.Path(self.directory) == ROOT / "web":
+            import build_site
+
+            with _rebuild_lock:
+                if build_site.bundle_is_stale():
+                    build_site.write_bundle()
+        super().do_GET()
 
     def end_headers(self) -> None:
         # The service worker and the precache list must always be checked for a new deploy.
