@@ -5,14 +5,38 @@ from __future__ import annotations
 import pytest
 
 import helpers as H
+from conftest import BOOT_TIMEOUT_MS, Guard, wait_ready
 
 INITIAL = {"6": 5, "8": 3, "13": 5, "24": 2, "19": -5, "17": -3, "12": -5, "1": -2}
 
 
+@pytest.fixture(scope="module")
+def shared(browser, base_url):
+    """One page for the module (booting is the slow part), under the same guards as conftest's `page`."""
+    guard = Guard()
+    context = browser.new_context()
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    guard.watch_context(context)
+    page = context.new_page()
+    guard.watch_page(page)
+    page.goto(H.table_url(base_url))
+    wait_ready(page)
+    yield page, guard
+    context.close()
+
+
 @pytest.fixture
-def table(page, base_url, ready):
-    H.open_table(page, base_url, ready)
-    return page
+def table(shared):
+    """The shared page with a fresh seeded game against the bot (the same start as a fresh load)."""
+    page, guard = shared
+    guard.foreign.clear()
+    guard.errors.clear()
+    page.evaluate("document.querySelectorAll('dialog[open]').forEach(d => d.close())")
+    page.keyboard.press("Escape")
+    H.new_game(page, "bot", "intermediate")
+    assert H.wait_for_turn(page) == "move"
+    yield page
+    guard.check()
 
 
 def test_board_shows_the_opening_position_and_roll(table):
