@@ -115,3 +115,22 @@ def test_the_strong_bot_thinks_in_a_worker(page, base_url, ready):
     assert page.locator('script[name="bot"][worker]').count() == 1
     # While the bot is not thinking, the page answers at once and the board offers the person's moves.
     assert page.evaluate("1 + 1") == 2
+
+
+def test_the_clock_counts_down_and_plays_for_a_player_who_runs_out(page, base_url, ready):
+    H.open_table(page, base_url, ready, clock=12)
+    clock = page.locator("#clock-bottom")
+    assert clock.is_visible()
+    first = int(clock.get_attribute("data-clock"))
+    assert 0 < first <= 12
+    page.wait_for_selector("#clock-bottom.warn")  # the calm warning in the last 10 seconds
+    assert int(clock.get_attribute("data-clock")) <= 10
+    assert "seconds left" in clock.get_attribute("title")
+    # Nobody moves: the table plays the 3-1 for the person, then the bot plays, and it is the person's turn.
+    page.wait_for_function("() => document.querySelector('#board [data-point=\"8\"]').dataset.count !== '3' "
+                           "|| document.querySelector('#board [data-point=\"6\"]').dataset.count !== '5' "
+                           "|| document.querySelector('#board [data-point=\"13\"]').dataset.count !== '5' "
+                           "|| document.querySelector('#board [data-point=\"24\"]').dataset.count !== '2'",
+                           timeout=60_000)
+    assert H.wait_for_turn(page) in ("roll", "take")
+    assert sum(v for v in H.counts(page).values() if v > 0) == 15
