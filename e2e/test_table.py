@@ -206,3 +206,24 @@ def test_portuguese(page, base_url, ready):
     for name in ("Desfazer", "Pronto", "Novo jogo"):
         assert page.get_by_role("button", name=name, exact=True).count() == 1
     assert "Sua jogada" in page.locator("#status").text_content()
+
+
+def test_ids_are_shown_and_a_pasted_id_sets_up_the_position(table):
+    page = table
+    page.locator("#ids summary").click()
+    gnubg = page.locator("#gnubg-id").text_content()
+    assert gnubg.startswith("4HPwATDgc/ABMA:")
+    assert page.locator("#xgid").text_content().startswith("XGID=")
+    # A bearing-off race: the person at the bottom has one checker left on the ace point, the bot three.
+    page.get_by_label("Paste a GNU ID or XGID").fill("not an id")
+    page.get_by_role("button", name="Set up").click()
+    assert "not a position ID" in page.locator("#notice").text_content()
+    page.get_by_label("Paste a GNU ID or XGID").fill("XGID=-BA---------------------a-:0:0:-1:00:0:0:0:0:10")
+    page.get_by_role("button", name="Set up").click()
+    counts = H.counts(page)
+    assert {k: v for k, v in counts.items() if v} == {"1": 1, "off": 14, "24": -2, "23": -1, "opp-off": -12}
+    assert page.locator("#gnubg-id").text_content() == "CwAAEAAAAAAAAA:MAEAAAAAAAAA"
+    # The person rolls and bears off the last checker: the game is over.
+    assert H.play_to_game_over(page) <= 4
+    assert page.locator("#dlg-over [data-result]").get_attribute("data-result").startswith("0:")
+    assert not page.locator("#over-next").is_visible()  # a practice position has no next game

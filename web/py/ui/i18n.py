@@ -116,11 +116,15 @@ EN: dict[str, str] = {
     # saved games / ids
     "resumed": "Your game was restored.",
     "corrupt_save": "The saved game could not be read, so a new game has started. The old save was kept aside.",
+    "ids_title": "Position IDs",
+    "gnubg_id": "GNU Backgammon ID",
     "position_id": "Position ID",
     "match_id": "Match ID",
     "xgid": "XGID",
     "paste_id": "Paste a GNU ID or XGID",
     "bad_id": "That is not a position ID this table understands.",
+    "set_up_done": "Practice position set up from the ID.",
+    "copy_failed": "Could not copy: select the text and copy it.",
     "error": "Something went wrong: {msg}",
 }
 
@@ -223,11 +227,15 @@ PT: dict[str, str] = {
     "you_lose": "O robô venceu.",
     "resumed": "Seu jogo foi restaurado.",
     "corrupt_save": "Não foi possível ler o jogo salvo; um novo jogo começou. O arquivo antigo foi guardado à parte.",
+    "ids_title": "IDs da posição",
+    "gnubg_id": "ID do GNU Backgammon",
     "position_id": "ID da posição",
     "match_id": "ID da partida",
     "xgid": "XGID",
     "paste_id": "Cole um ID do GNU ou XGID",
     "bad_id": "Esse ID de posição não é reconhecido.",
+    "set_up_done": "Posição de treino montada a partir do ID.",
+    "copy_failed": "Não foi possível copiar: selecione o texto e copie.",
     "error": "Algo deu errado: {msg}",
 }
 
