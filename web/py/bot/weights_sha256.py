@@ -1,3 +1,3 @@
 """SHA-256 of web/assets/bot/weights.json, written by tools/bot_export.py."""
-WEIGHTS_SHA256 = "6b74d579a55ce54ccf48dd3db6d616942e1020e1db6f2321d6caafb673c3093b"
-WEIGHTS_GAMES = 89081
+WEIGHTS_SHA256 = "3a1b0e56888c602e46ce0ef54831d82f335b1490cfd5e085cb4f0632bba9f5a8"
+WEIGHTS_GAMES = 101015
