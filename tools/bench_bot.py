@@ -231,6 +231,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=20240601)
     ap.add_argument("--vs", choices=["pubeval", "below"], default="pubeval")
+    ap.add_argument("--weights", type=Path, default=None,
+                    help="a weights file to use instead of the shipped one (e.g. a snapshot)")
     ap.add_argument("--pyodide", action="store_true", help="think times in Pyodide in Chromium instead")
     ap.add_argument("--pyodide-games", type=int, default=4)
     ap.add_argument("--pyodide-stride", type=int, default=3)
@@ -239,8 +241,14 @@ def main() -> None:
     for lv in levels:
         if lv not in ORDER:
             ap.error(f"unknown level {lv!r}")
-    from bot.weights_sha256 import WEIGHTS_GAMES, WEIGHTS_SHA256
-    print(f"weights sha256 {WEIGHTS_SHA256[:16]}... trained {WEIGHTS_GAMES} self-play games")
+    import hashlib
+    path = a.weights or bot.network.DEFAULT_WEIGHTS
+    data = path.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    ev = bot.load_weights(data, expected_sha256=digest if a.weights else None)
+    print(f"weights {path.name} sha256 {digest[:16]}... trained {ev.source.get('games')} self-play games")
+    if a.pyodide and a.weights:
+        ap.error("--pyodide uses the shipped weights")
     if a.pyodide:
         run_pyodide(levels, a.pyodide_games, a.pyodide_stride)
     else:
