@@ -227,3 +227,14 @@ def test_ids_are_shown_and_a_pasted_id_sets_up_the_position(table):
     assert H.play_to_game_over(page) <= 4
     assert page.locator("#dlg-over [data-result]").get_attribute("data-result").startswith("0:")
     assert not page.locator("#over-next").is_visible()  # a practice position has no next game
+
+
+def test_tooltips_on_the_tray_and_the_cube(table):
+    page = table
+    page.locator('#board [data-point="off"]').hover()
+    tip = page.locator("#tip")
+    assert tip.is_visible() and tip.text_content() == "Your tray: 0 borne off, 15 to go"
+    page.locator("[data-cube]").focus()
+    assert tip.text_content() == "Doubling cube at 1, in the middle: either player may double"
+    page.locator("#badge-top").hover()
+    assert tip.text_content() == "This seat is played by the computer"

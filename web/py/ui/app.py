@@ -23,6 +23,7 @@ from .dialogs import Dialogs
 from .model import CubeView, after_step, destinations, point_of, slot_counts, slot_of
 from .sound import Sound
 from .storage import Storage
+from .tips import Tips
 
 SAVE_KEY = "gamao.table"
 
@@ -61,6 +62,7 @@ class App:
         self.sound = Sound(self.store)
         self.board = BoardView(texts, self._board_move)
         self.dialogs = Dialogs(texts, self)
+        self.tips = Tips()
         self.table: Optional[game.Table] = None
         self.state = None
         self._busy = False  # the bot (or the clock's stand-in) is deciding
@@ -281,10 +283,12 @@ class App:
             badge = el[f"badge-{where}"]
             badge.hidden = not state.is_bot(player)
             badge.textContent = t("bot_badge")
-            badge.setAttribute("title", t("bot_badge"))
+            badge.setAttribute("data-tip", t("bot_tip"))
+            badge.setAttribute("tabindex", "0")
             pips = el[f"pips-{where}"]
             pips.textContent = t("pips", n=state.pips[player])
-            pips.setAttribute("title", t("pips_label", n=state.pips[player]))
+            pips.setAttribute("data-tip", t("pips_label", n=state.pips[player]))
+            pips.setAttribute("aria-label", t("pips_label", n=state.pips[player]))
             pips.setAttribute("data-pips", str(state.pips[player]))
             seat = el[f"seat-{where}"]
             if state.turn == player and state.phase in (game.ROLL, game.MOVING, game.TAKE):
@@ -292,10 +296,11 @@ class App:
             else:
                 seat.classList.remove("on-turn")
             tray = self.board.slots["off" if player == 0 else "opp-off"]
-            tray.setAttribute("title", S.tray_text(state, player, t))
+            tray.setAttribute("data-tip", S.tray_text(state, player, t))
+            tray.setAttribute("tabindex", "0")
             tray.setAttribute("aria-label", S.tray_text(state, player, t))
         cube = self.board._cube
-        cube.setAttribute("title", S.cube_text(state, t))
+        cube.setAttribute("data-tip", S.cube_text(state, t))
         cube.setAttribute("aria-label", S.cube_text(state, t))
         el["score"].textContent = S.score_text(state, t)
         el["score"].setAttribute("data-score", f"{state.score[0]},{state.score[1]}")
@@ -355,7 +360,8 @@ class App:
             secs = int(left + 0.999)
             el.hidden = False
             el.textContent = f"0:{secs:02d}" if secs < 60 else f"{secs // 60}:{secs % 60:02d}"
-            el.setAttribute("title", self.t("clock_label", s=secs))
+            el.setAttribute("data-tip", self.t("clock_label", s=secs))
+            el.setAttribute("aria-label", self.t("clock_label", s=secs))
             el.setAttribute("data-clock", str(secs))
             if secs <= 10:
                 el.classList.add("warn")
