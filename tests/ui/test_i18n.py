@@ -49,3 +49,20 @@ def test_button_names_in_english():
     assert [t(k) for k in ("roll", "double", "take", "pass", "undo", "done", "new_game", "start")] == \
         ["Roll", "Double", "Take", "Pass", "Undo", "Done", "New game", "Start"]
     assert i18n.Texts("pt").html_lang == "pt-BR"
+
+
+def test_every_key_the_ui_uses_exists():
+    import pathlib
+    ui = pathlib.Path(i18n.__file__).parent
+    used = set()
+    for path in ui.glob("*.py"):
+        if path.name == "verify_view.py":
+            continue
+        text = path.read_text()
+        used |= set(re.findall(r"\bt\(\s*\"([a-z_]+)\"", text))
+        used |= set(re.findall(r"\(\"[a-z]+-[a-z-]+\", \"([a-z_]+)\"\)", text))  # ("element-id", key) tables
+    used = {k for k in used if not k.endswith("_")}
+    used |= {"level_" + level for level in ("beginner", "intermediate", "strong", "expert")}
+    missing = sorted(k for k in used if k not in i18n.EN)
+    assert not missing, missing
+    assert len(used) > 40

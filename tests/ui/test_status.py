@@ -80,3 +80,12 @@ def test_no_legal_move_notice():
     assert S.event_notice(ev, seats, EN) == "You rolled 6-6: no move is possible, so the turn passes."
     ev = game.Event("no_legal_move", player=1, dice=(5, 5))
     assert S.event_notice(ev, seats, EN) == "Bot (Beginner) rolled 5-5 and cannot move."
+
+
+def test_result_names_the_cube():
+    st = two_table().state()
+    from dataclasses import replace
+    over = replace(st, phase=game.GAME_OVER, result=game.Result(1, 4, "gammon"))
+    assert S.result_text(over, EN) == "Black wins 4 points (gammon × cube at 2)."
+    over = replace(st, phase=game.GAME_OVER, result=game.Result(0, 3, "backgammon"))
+    assert S.result_text(over, EN) == "White wins 3 points (backgammon)."

@@ -75,7 +75,13 @@ def result_text(state, t) -> str:
         return ""
     names = seat_names(state.seats, t)
     unit = t("point_unit") if r.points == 1 else t("points_unit")
-    text = t("wins_points", name=names[r.winner], points=r.points, unit=unit, kind=t(RESULT_KEYS[r.kind]))
+    multiple = {"single": 1, "gammon": 2, "backgammon": 3}.get(r.kind)
+    cube = r.points // multiple if multiple else 1
+    if cube > 1:
+        text = t("wins_points_cube", name=names[r.winner], points=r.points, unit=unit, kind=t(RESULT_KEYS[r.kind]),
+                 cube=cube)
+    else:
+        text = t("wins_points", name=names[r.winner], points=r.points, unit=unit, kind=t(RESULT_KEYS[r.kind]))
     if state.phase == MATCH_OVER and state.match_winner is not None:
         text += " " + t("match_over", name=names[state.match_winner], a=state.score[0], b=state.score[1])
     return text
