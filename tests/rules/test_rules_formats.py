@@ -240,3 +240,19 @@ def test_parse_plain_gnubg_mat_style():
         {"bar": 1, "13": 14}, {str(p): 2 for p in range(1, 7)} | {"13": 3}), (6, 5)) == ()
     with pytest.raises(IllegalMoveError):
         rules.parse_play("", start, (3, 1))
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions, st.integers(1, 6), st.integers(1, 6), st.integers(0, 10**6))
+def test_hypothesis_notation_round_trip(pos, d1, d2, pick):
+    plays = rules.legal_plays(pos, (d1, d2))
+    if not plays:
+        assert rules.format_play(()) == "" and rules.parse_play("", pos, (d1, d2)) == ()
+        return
+    play, res = plays[pick % len(plays)]
+    text = rules.format_play(play)
+    back = rules.parse_play(text, pos, (d1, d2))
+    assert rules.format_play(back) == text
+    assert {r for p, r in plays if rules.format_play(p) == text} == {res}
+    # the same text with the dice given the other way round denotes the same play
+    assert rules.format_play(rules.parse_play(text, pos, (d2, d1))) == text
