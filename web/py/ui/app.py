@@ -424,14 +424,20 @@ class App:
                 state = table.apply(intent, _now())
                 if pending.kind == "play":
                     await self._show_play(before, state, pending)
+                if table is not self.table:
+                    break
                 self._busy = table.pending() is not None
                 self.show(state, animate=pending.kind != "play")
                 self._busy = True
         finally:
             self._busy = False
-        if self.state is not None:
-            self._controls(self.state)
-            self.board.render(self._board_state(self.state))
+        if self.table is not None:
+            state = self.table.state()
+            self.state = state
+            self._controls(state)
+            self.board.render(self._board_state(state))
+            if state.pending is not None:  # e.g. a new game started while the bot was thinking
+                asyncio.ensure_future(self._run_pending())
 
     async def _show_play(self, before, state, pending) -> None:
         """Show a bot's (or the clock's) play one checker at a time."""
