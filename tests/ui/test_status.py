@@ -89,3 +89,12 @@ def test_result_names_the_cube():
     assert S.result_text(over, EN) == "Black wins 4 points (gammon × cube at 2)."
     over = replace(st, phase=game.GAME_OVER, result=game.Result(0, 3, "backgammon"))
     assert S.result_text(over, EN) == "White wins 3 points (backgammon)."
+
+
+def test_cube_and_clock_notices():
+    seats = bot_table().state().seats
+    assert S.event_notice(game.Event("took", player=1, value=2), seats, EN) == "Bot (Beginner) takes: the cube is at 2."
+    assert S.event_notice(game.Event("passed", player=1), seats, EN) == "Bot (Beginner) passes."
+    assert S.event_notice(game.Event("clock_expired", player=0, phase="move"), seats, EN) == \
+        "Your time ran out: the table played for you."
+    assert S.event_notice(game.Event("moved", player=0, frm=8, to=5), seats, EN) == ""

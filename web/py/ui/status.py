@@ -98,6 +98,12 @@ def event_notice(event, seats, t) -> str:
         if event.player == me == 0:
             return t("opening_you", a=a, b=b, second=names[1])
         return t("opening_roll", a=a, b=b, first=names[0], second=names[1], starter=names[event.player])
+    if event.kind == "took":
+        return t("took_notice", name=names[event.player], value=event.value)
+    if event.kind == "passed":
+        return t("passed_notice", name=names[event.player])
+    if event.kind == "clock_expired":
+        return t("clock_out_you") if event.player == me else t("clock_out", name=names[event.player])
     if event.kind == "no_legal_move":
         if event.player == me:
             return t("you_cannot_move", dice=dice_text(event.dice))
