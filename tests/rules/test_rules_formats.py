@@ -256,3 +256,12 @@ def test_hypothesis_notation_round_trip(pos, d1, d2, pick):
     assert {r for p, r in plays if rules.format_play(p) == text} == {res}
     # the same text with the dice given the other way round denotes the same play
     assert rules.format_play(rules.parse_play(text, pos, (d2, d1))) == text
+
+
+def test_match_info_turn_defaults_to_the_player_answering_a_double():
+    info = MatchInfo(on_roll=0, double_offered=True, length=5)
+    assert info.turn == 1
+    pos = Position.initial()
+    p2, i2, _ = rules.parse_xgid(rules.to_xgid(pos, info))
+    assert (p2, i2) == (pos, info)
+    assert "XGID=" in rules.to_xgid(pos, info) and ":D:" in rules.to_xgid(pos, info)

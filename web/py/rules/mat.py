@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .errors import IllegalMoveError, MatFormatError, NotationError
+from .movegen import _HIT, _MOVE, pack, unpack
 from .notation import parse_play
 from .position import Position
 
@@ -206,9 +207,7 @@ class _Replay:
         except IllegalMoveError as exc:
             raise MatFormatError(f"line {lineno}: illegal play {moves.strip()!r} with "
                                  f"{dice[0]}{dice[1]}: {exc}") from None
-        pos = self.pos
-        from .movegen import _HIT, _MOVE, pack, unpack  # local: keep import graph simple
-        k = pack(pos)
+        k = pack(self.pos)
         for s in play:
             k += _MOVE[s.frm][s.die] + (_HIT[s.to] if s.hit else 0)
         after = unpack(k)

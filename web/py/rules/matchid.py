@@ -33,7 +33,8 @@ NO_GAME, PLAYING, GAME_OVER, RESIGNED, DROPPED = 0, 1, 2, 3, 4
 class MatchInfo:
     """Everything a Match ID holds. ``cube`` is the value (1, 2, 4...), ``cube_owner`` None when
     centred; ``on_roll`` the player whose move it is (dice owner); ``turn`` the player who must
-    act now (differs from ``on_roll`` while a double or resignation is answered); ``dice`` (0, 0)
+    act now (differs from ``on_roll`` while a double or resignation is answered; by default
+    ``on_roll``, or the other player when ``double_offered``); ``dice`` (0, 0)
     when not rolled; ``state`` 0 no game, 1 playing, 2 over, 3 resigned, 4 ended by a pass."""
 
     length: int = 0
@@ -49,8 +50,8 @@ class MatchInfo:
     dice: tuple = (0, 0)
 
     def __post_init__(self) -> None:
-        if self.turn is None:
-            object.__setattr__(self, "turn", self.on_roll)
+        if self.turn is None:  # the player to act: the other one while a double is answered
+            object.__setattr__(self, "turn", (1 - self.on_roll) if self.double_offered else self.on_roll)
         c = self.cube
         if not isinstance(c, int) or c < 1 or c & (c - 1) or c > 1 << 15:
             raise MatchIdError(f"cube value must be a power of two 1..32768, got {c!r}")
