@@ -112,6 +112,10 @@ class PeerTable(game.Table):
         self._dice_src.secrets = (host_secret, guest_secret)
         self._cache = {}
 
+    def record_data(self) -> dict:
+        """The record as the table holds it (read only: no copy; ``record()`` gives a copy)."""
+        return self._record.data
+
     def committed_board(self) -> tuple:
         """Both sides' 26 slots, without the steps of a turn still being played."""
         return self._board

@@ -286,13 +286,25 @@ class PeerSession:
         if self.table is not None:
             st = self.table.state()
             board = self.table.committed_board()
-            d["table"] = {"record": self.table.record(), "phase": st.phase, "turn": st.turn,
+            rec = self.table.record_data()
+            d["table"] = {"players": rec["players"], "earlier": self._earlier_games_digest(rec),
+                          "game": rec["games"][-1], "phase": st.phase, "turn": st.turn,
                           "board": [list(board[0]), list(board[1])],
                           "dice": list(st.dice) if st.dice and st.phase != game.ROLL else None,
                           "cube": st.cube, "owner": st.cube_owner, "score": list(st.score),
                           "crawford": st.crawford}
         text = json.dumps(d, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
         return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+    def _earlier_games_digest(self, rec: dict) -> str:
+        """SHA-256 of the finished games of the record (cached: they no longer change)."""
+        n = len(rec["games"]) - 1
+        cached = getattr(self, "_digest_cache", None)
+        if cached is None or cached[0] != n or cached[2] is not rec:
+            text = json.dumps(rec["games"][:n], sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+            cached = (n, hashlib.sha256(text.encode("ascii")).hexdigest(), rec)
+            self._digest_cache = cached
+        return cached[1]
 
     # ------------------------------------------------------------------------------------- saving
     def to_json(self) -> str:
