@@ -36,6 +36,30 @@ def open_table(page, base_url: str, ready, **kw) -> None:
     ready(page)
 
 
+def open_shared(browser, url: str):
+    """A page to share between the tests of a module (booting is the slow part), under the same guards as
+    conftest's ``page`` fixture: returns (context, page, guard); call ``guard.check()`` after each test."""
+    from conftest import BOOT_TIMEOUT_MS, Guard, wait_ready
+    guard = Guard()
+    context = browser.new_context()
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    guard.watch_context(context)
+    page = context.new_page()
+    guard.watch_page(page)
+    page.goto(url)
+    wait_ready(page)
+    return context, page, guard
+
+
+def fresh_game(page, guard, opponent: str = "bot", level: str = "intermediate", match: int = 0) -> None:
+    """Reset a shared page for the next test: close dialogs, put any checker down, start a new game."""
+    guard.foreign.clear()
+    guard.errors.clear()
+    page.evaluate("document.querySelectorAll('dialog[open]').forEach(d => d.close())")
+    page.keyboard.press("Escape")
+    new_game(page, opponent, level, match)
+
+
 def ui_state(page) -> str:
     return page.evaluate(UI_STATE_JS)
 

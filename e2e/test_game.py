@@ -4,7 +4,29 @@ from __future__ import annotations
 
 import hashlib
 
+import pytest
+
 import helpers as H
+
+
+@pytest.fixture(scope="module")
+def shared(browser, base_url):
+    context, page, guard = H.open_shared(browser, H.table_url(base_url))
+    yield page, guard
+    context.close()
+
+
+@pytest.fixture
+def fresh(shared):
+    """The shared page, reset: ``fresh(opponent, level, match)`` starts that game; guards checked after."""
+    page, guard = shared
+
+    def start(opponent="bot", level="beginner", match=0):
+        H.fresh_game(page, guard, opponent, level, match)
+        return page
+
+    yield start
+    guard.check()
 
 
 def _over_dialog(page):
@@ -12,11 +34,10 @@ def _over_dialog(page):
     return page.locator("#dlg-over")
 
 
-def test_whole_game_against_the_bot_by_clicking(page, base_url, ready):
-    H.open_table(page, base_url, ready)
+def test_whole_game_against_the_bot_by_clicking(fresh):
+    page = fresh("bot", "beginner")
     fingerprint = page.locator("[data-fingerprint]").get_attribute("data-fingerprint")
-    H.new_game(page, "bot", "beginner")
-    assert page.locator("[data-fingerprint]").get_attribute("data-fingerprint") == fingerprint == H.SEED_FP
+    assert fingerprint == H.SEED_FP
     actions = H.play_to_game_over(page)
     assert actions > 20
     dialog = _over_dialog(page)
@@ -39,9 +60,8 @@ def test_whole_game_against_the_bot_by_clicking(page, base_url, ready):
     assert download.value.suggested_filename.endswith(".mat")
 
 
-def test_two_people_on_one_device_double_and_pass(page, base_url, ready):
-    H.open_table(page, base_url, ready)
-    H.new_game(page, "human")
+def test_two_people_on_one_device_double_and_pass(fresh):
+    page = fresh("human")
     assert not page.locator("#badge-top").is_visible() and not page.locator("#badge-bottom").is_visible()
     # White (bottom) opens with 3-1; then Black (top) moves its own checkers, which count negative.
     H.point(page, "8").click(); H.ring(page, "5").click()
@@ -73,9 +93,8 @@ def test_two_people_on_one_device_double_and_pass(page, base_url, ready):
     assert "White wins 1 point" in dialog.locator("[data-result]").text_content()
 
 
-def test_double_and_take_then_next_game_of_a_match(page, base_url, ready):
-    H.open_table(page, base_url, ready)
-    H.new_game(page, "human", match=3)
+def test_double_and_take_then_next_game_of_a_match(fresh):
+    page = fresh("human", match=3)
     assert "Match to 3" in page.locator("#score").text_content()
     H.point(page, "8").click(); H.ring(page, "5").click()
     H.point(page, "6").click(); H.ring(page, "5").click()
@@ -104,9 +123,8 @@ def test_double_and_take_then_next_game_of_a_match(page, base_url, ready):
     assert H.wait_for_turn(page) in ("move", "roll")
 
 
-def test_the_strong_bot_thinks_in_a_worker(page, base_url, ready):
-    H.open_table(page, base_url, ready)
-    H.new_game(page, "bot", "expert")
+def test_the_strong_bot_thinks_in_a_worker(fresh):
+    page = fresh("bot", "expert")
     bot_turns = 0
     while bot_turns < 2:
         if H.play_turn(page) == "done":

@@ -5,22 +5,13 @@ from __future__ import annotations
 import pytest
 
 import helpers as H
-from conftest import BOOT_TIMEOUT_MS, Guard, wait_ready
 
 INITIAL = {"6": 5, "8": 3, "13": 5, "24": 2, "19": -5, "17": -3, "12": -5, "1": -2}
 
 
 @pytest.fixture(scope="module")
 def shared(browser, base_url):
-    """One page for the module (booting is the slow part), under the same guards as conftest's `page`."""
-    guard = Guard()
-    context = browser.new_context()
-    context.set_default_timeout(BOOT_TIMEOUT_MS)
-    guard.watch_context(context)
-    page = context.new_page()
-    guard.watch_page(page)
-    page.goto(H.table_url(base_url))
-    wait_ready(page)
+    context, page, guard = H.open_shared(browser, H.table_url(base_url))
     yield page, guard
     context.close()
 
@@ -29,11 +20,7 @@ def shared(browser, base_url):
 def table(shared):
     """The shared page with a fresh seeded game against the bot (the same start as a fresh load)."""
     page, guard = shared
-    guard.foreign.clear()
-    guard.errors.clear()
-    page.evaluate("document.querySelectorAll('dialog[open]').forEach(d => d.close())")
-    page.keyboard.press("Escape")
-    H.new_game(page, "bot", "intermediate")
+    H.fresh_game(page, guard, "bot", "intermediate")
     assert H.wait_for_turn(page) == "move"
     yield page
     guard.check()
