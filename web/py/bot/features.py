@@ -29,17 +29,24 @@ N_INPUTS = N_BASE + 2
 MAX_COUNT = 15
 
 
-def _rolls_hitting(mask: int) -> int:
-    """How many of the 36 rolls contain a way to move some distance whose bit (d - 1) is set in ``mask``."""
-    count = 0
+def _roll_masks() -> list[int]:
+    """For each of the 36 rolls, the 12-bit mask of the distances it can move one checker."""
+    out = []
     for a in range(1, 7):
         for b in range(1, 7):
             ds = {a, b, a + b}
             if a == b:
                 ds.update((3 * a, 4 * a))
-            if any(d <= 12 and mask >> (d - 1) & 1 for d in ds):
-                count += 1
-    return count
+            out.append(sum(1 << (d - 1) for d in ds if d <= 12))
+    return out
+
+
+_ROLL_MASKS = _roll_masks()
+
+
+def _rolls_hitting(mask: int) -> int:
+    """How many of the 36 rolls contain a way to move some distance whose bit (d - 1) is set in ``mask``."""
+    return sum(1 for r in _ROLL_MASKS if r & mask)
 
 
 HIT_ROLLS: tuple[int, ...] = tuple(_rolls_hitting(m) for m in range(1 << 12))
