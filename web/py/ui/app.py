@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import time
 from typing import Optional
-from urllib.parse import parse_qs
 
 import game
 from game import intents as I
@@ -20,6 +19,7 @@ from . import status as S
 from .botproxy import BotProxy
 from .board import BoardState, BoardView, reduced_motion
 from .dialogs import Dialogs
+from .params import parse_params  # noqa: F401  (main.py imports it from here)
 from .model import CubeView, after_step, destinations, point_of, slot_counts, slot_of
 from .sound import Sound
 from .storage import Storage
@@ -30,25 +30,6 @@ SAVE_KEY = "gamao.table"
 
 def _now() -> float:
     return time.time()
-
-
-def parse_params(search: str) -> dict:
-    """The page's URL parameters we use: lang, seed (64 hex), clock (seconds), pace (ms per bot step)."""
-    q = parse_qs(search.lstrip("?"))
-    out: dict = {}
-    if q.get("lang"):
-        out["lang"] = q["lang"][0]
-    seed = (q.get("seed") or [""])[0].strip().lower()
-    if len(seed) == 64 and all(c in "0123456789abcdef" for c in seed):
-        out["seed"] = seed
-    for key in ("clock", "pace"):
-        try:
-            value = float((q.get(key) or [""])[0])
-        except ValueError:
-            continue
-        if 0 <= value <= 3600 and value == value:
-            out[key] = value
-    return out
 
 
 class App:

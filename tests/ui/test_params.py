@@ -1,0 +1,22 @@
+"""The page's URL parameters: only well-formed values are taken."""
+import pytest
+
+from ui.params import parse_params
+
+SEED = "ab" * 32
+
+
+@pytest.mark.parametrize("search,expected", [
+    ("", {}),
+    ("?lang=pt", {"lang": "pt"}),
+    (f"?seed={SEED}&clock=0&pace=0", {"seed": SEED, "clock": 0.0, "pace": 0.0}),
+    (f"?seed={SEED.upper()}", {"seed": SEED}),
+    ("?seed=abc", {}),
+    ("?seed=" + "zz" * 32, {}),
+    ("?clock=-1&pace=nan", {}),
+    ("?clock=4000", {}),
+    ("?clock=12.5", {"clock": 12.5}),
+    ("?clock=abc&lang=en", {"lang": "en"}),
+])
+def test_parse_params(search, expected):
+    assert parse_params(search) == expected

@@ -1,0 +1,23 @@
+"""The table page's URL parameters (pure, tested under CPython)."""
+from __future__ import annotations
+
+from urllib.parse import parse_qs
+
+
+def parse_params(search: str) -> dict:
+    """The page's URL parameters we use: lang, seed (64 hex), clock (seconds), pace (ms per bot step)."""
+    q = parse_qs(search.lstrip("?"))
+    out: dict = {}
+    if q.get("lang"):
+        out["lang"] = q["lang"][0]
+    seed = (q.get("seed") or [""])[0].strip().lower()
+    if len(seed) == 64 and all(c in "0123456789abcdef" for c in seed):
+        out["seed"] = seed
+    for key in ("clock", "pace"):
+        try:
+            value = float((q.get(key) or [""])[0])
+        except ValueError:
+            continue
+        if 0 <= value <= 3600 and value == value:
+            out[key] = value
+    return out
