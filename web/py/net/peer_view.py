@@ -1,0 +1,535 @@
+"""Play a friend, in the page: the connection dialog (invite link, answer code, QR codes, Connect), and the glue
+that lets the table page play a peer game as if it were an ordinary table.
+
+Entry points (for the page's wiring in main.py):
+
+* ``install(app)``: adds the "Play a friend" control next to "New game", and, when the page was opened from an
+  invite link (``#join=...``), opens the guest's dialog at once. That is all main.py needs to call.
+* ``open_peer_dialog(document, on_connected, role="host"|"guest", offer_code=None)``: the dialog alone;
+  ``on_connected(link)`` gets the open :class:`net.webrtc.PeerLink`.
+
+During a peer game ``app.table`` is a :class:`PeerTableAdapter`: the same methods the page uses on a
+``game.Table`` (``apply``, ``state``, ``pending``, ``options``, ``record_json``, ``mat_text``, ...), backed by a
+:class:`net.PeerSession`, with the guest's states mirrored so each player sees the board from its own side.
+Everything from the peer is shown with ``textContent`` only.
+"""
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import replace
+from typing import Callable, Optional
+
+import game
+from game import intents as I
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from . import sdpcode
+from .errors import NotYourTurn, PeerError, SignalError
+from .messages import decode
+from .qr import qr_svg
+from .session import Outcome, PeerSession, Settings
+from .view_state import mirror_state
+from .webrtc import PeerLink
+
+__all__ = ["install", "open_peer_dialog", "PeerTableAdapter", "PeerGame", "TEXTS"]
+
+SAVE_KEY = "gamao.peer"
+ICE_KEY = "gamao.ice"
+
+TEXTS = {
+    "en": {
+        "play_friend": "Play a friend", "title": "Play a friend", "invite": "Invite link",
+        "answer": "Answer code", "paste": "Paste answer code", "connect": "Connect", "close": "Close",
+        "copy": "Copy", "copied": "Copied", "making": "Making the invite…",
+        "host_help": "Send this link (or let your friend scan the QR code). Then paste the answer code they send "
+                     "back, and press Connect.",
+        "guest_help": "Send this answer code back to the friend who invited you (or let them scan the QR code).",
+        "answering": "Reading the invite…", "connecting": "Connecting…", "connected": "Connected.",
+        "match": "Match", "money": "Money game", "points": "{n} points",
+        "servers": "STUN / TURN servers (one per line: url [username credential])",
+        "settings": "Connection settings",
+        "lost": "The connection to the other player was lost. The game is kept: press “Play a friend” on either "
+                "side to make a new invite and continue.",
+        "silent": "The other player is not answering.", "claim": "Claim the game", "bot_seat": "Play the bot from here",
+        "claimed": "The game was claimed: the other player did not answer in time.",
+        "resumed": "Connected again: the game continues.", "no_game": "The other player wants to continue a game "
+        "that this browser does not have.",
+        "waiting": "Waiting for the other player…", "you": "You", "friend": "Friend",
+    },
+    "pt": {
+        "play_friend": "Jogar com um amigo", "title": "Jogar com um amigo", "invite": "Link de convite",
+        "answer": "Código de resposta", "paste": "Cole o código de resposta", "connect": "Conectar",
+        "close": "Fechar", "copy": "Copiar", "copied": "Copiado", "making": "Preparando o convite…",
+        "host_help": "Envie este link (ou deixe seu amigo ler o QR code). Depois cole o código de resposta que ele "
+                     "enviar e toque em Conectar.",
+        "guest_help": "Envie este código de resposta para o amigo que convidou você (ou deixe-o ler o QR code).",
+        "answering": "Lendo o convite…", "connecting": "Conectando…", "connected": "Conectado.",
+        "match": "Partida", "money": "Jogo a dinheiro", "points": "{n} pontos",
+        "servers": "Servidores STUN / TURN (um por linha: url [usuário senha])",
+        "settings": "Configurações de conexão",
+        "lost": "A conexão com o outro jogador caiu. O jogo foi guardado: toque em “Jogar com um amigo” em "
+                "qualquer lado para fazer um novo convite e continuar.",
+        "silent": "O outro jogador não está respondendo.", "claim": "Reivindicar o jogo",
+        "bot_seat": "Jogar contra o bot daqui",
+        "claimed": "O jogo foi reivindicado: o outro jogador não respondeu a tempo.",
+        "resumed": "Conectado de novo: o jogo continua.",
+        "no_game": "O outro jogador quer continuar um jogo que este navegador não tem.",
+        "waiting": "Esperando o outro jogador…", "you": "Você", "friend": "Amigo",
+    },
+}
+
+
+def _lang() -> str:
+    lang = str(document.documentElement.getAttribute("lang") or "en").lower()
+    return "pt" if lang.startswith("pt") else "en"
+
+
+def _t(key: str, **kw) -> str:
+    text = TEXTS[_lang()].get(key) or TEXTS["en"][key]
+    return text.format(**kw) if kw else text
+
+
+def _el(tag: str, text: str = "", **attrs):
+    node = document.createElement(tag)
+    if text:
+        node.textContent = text
+    for k, v in attrs.items():
+        node.setAttribute(k.rstrip("_").replace("_", "-"), str(v))
+    return node
+
+
+def _now() -> float:
+    return time.time()
+
+
+_PROXIES: list = []
+
+
+def _on(target, kind: str, fn) -> None:
+    proxy = create_proxy(fn)
+    _PROXIES.append(proxy)
+    target.addEventListener(kind, proxy)
+
+
+def ice_servers_from_text(text: str) -> list:
+    """Lines "url [username credential]" -> RTCIceServer dicts (blank lines and # comments skipped)."""
+    servers = []
+    for line in str(text).splitlines():
+        parts = line.split()
+        if not parts or parts[0].startswith("#"):
+            continue
+        if not parts[0].startswith(("stun:", "turn:", "turns:")):
+            raise SignalError(f"not a STUN/TURN address: {parts[0][:60]}")
+        entry = {"urls": parts[0]}
+        if len(parts) >= 3:
+            entry["username"], entry["credential"] = parts[1], parts[2]
+        servers.append(entry)
+    return servers
+
+
+def _saved_ice_text() -> str:
+    try:
+        return str(window.localStorage.getItem(ICE_KEY) or "")
+    except Exception:
+        return ""
+
+
+# --------------------------------------------------------------------------------------------------- dialog
+class PeerDialog:
+    """The connection dialog. Host: invite link + QR, "Paste answer code", Connect. Guest: answer code + QR."""
+
+    def __init__(self, role: str, on_connected: Callable, offer_code: Optional[str] = None,
+                 on_message: Optional[Callable] = None, on_close: Optional[Callable] = None,
+                 with_settings: bool = True) -> None:
+        self.role = role
+        self.on_connected = on_connected
+        self.link: Optional[PeerLink] = None
+        self.offer_code = offer_code
+        self._on_message = on_message or (lambda text: None)
+        self._on_close = on_close or (lambda reason: None)
+        self.match_length = 0
+        d = self.dialog = _el("dialog", id="peer-dialog", class_="peer-dialog")
+        d.setAttribute("aria-labelledby", "peer-title")
+        d.appendChild(_el("h2", _t("title"), id="peer-title"))
+        self.status = _el("p", "", id="peer-status", role="status", aria_live="polite")
+        d.appendChild(self.status)
+        if role == "host":
+            if with_settings:
+                row = _el("p")
+                lab = _el("label", _t("match") + " ", for_="peer-match")
+                sel = self.match_select = _el("select", id="peer-match")
+                for n in (0, 1, 3, 5, 7):
+                    opt = _el("option", _t("money") if n == 0 else _t("points", n=n), value=n)
+                    sel.appendChild(opt)
+                row.appendChild(lab)
+                row.appendChild(sel)
+                d.appendChild(row)
+                det = _el("details")
+                det.appendChild(_el("summary", _t("settings")))
+                lab = _el("label", _t("servers"), for_="peer-ice")
+                self.ice = _el("textarea", id="peer-ice", rows=2, spellcheck="false")
+                self.ice.value = _saved_ice_text()
+                det.appendChild(lab)
+                det.appendChild(self.ice)
+                d.appendChild(det)
+            self.code_field = self._readonly_field("peer-invite", _t("invite"))
+            self.qr = _el("div", class_="peer-qr")
+            d.appendChild(self.qr)
+            row = _el("p")
+            row.appendChild(_el("label", _t("paste"), for_="peer-answer-in"))
+            self.answer_in = _el("input", id="peer-answer-in", type="text", autocomplete="off", spellcheck="false")
+            row.appendChild(self.answer_in)
+            d.appendChild(row)
+            self.connect_btn = _el("button", _t("connect"), type="button", id="peer-connect", class_="primary")
+            _on(self.connect_btn, "click", lambda e: asyncio.ensure_future(self.connect()))
+            d.appendChild(self.connect_btn)
+        else:
+            self.code_field = self._readonly_field("peer-answer", _t("answer"))
+            self.qr = _el("div", class_="peer-qr")
+            d.appendChild(self.qr)
+        close = _el("button", _t("close"), type="button", id="peer-close")
+        _on(close, "click", lambda e: self.close())
+        d.appendChild(close)
+        document.body.appendChild(d)
+        d.showModal()
+
+    def _readonly_field(self, el_id: str, label: str):
+        row = _el("p", class_="peer-code")
+        row.appendChild(_el("label", label, for_=el_id))
+        field = _el("input", id=el_id, type="text", readonly="", spellcheck="false")
+        row.appendChild(field)
+        copy = _el("button", _t("copy"), type="button", class_="small")
+        _on(copy, "click", lambda e: self._copy(field, copy))
+        row.appendChild(copy)
+        self.dialog.appendChild(row)
+        return field
+
+    def _copy(self, field, button) -> None:
+        try:
+            window.navigator.clipboard.writeText(field.value)
+            button.textContent = _t("copied")
+        except Exception:
+            field.select()
+
+    def say(self, text: str) -> None:
+        self.status.textContent = text
+
+    def _ice(self) -> list:
+        if self.role != "host" or not hasattr(self, "ice"):
+            return ice_servers_from_text(_saved_ice_text())
+        text = str(self.ice.value)
+        servers = ice_servers_from_text(text)
+        try:
+            window.localStorage.setItem(ICE_KEY, text)
+        except Exception:
+            pass
+        return servers
+
+    def _new_link(self) -> PeerLink:
+        return PeerLink(self._ice(), on_message=self._on_message, on_open=self._opened, on_close=self._closed)
+
+    async def start(self) -> None:
+        try:
+            if self.role == "host":
+                self.say(_t("making"))
+                self.link = self._new_link()
+                code = await self.link.make_offer()
+                url = sdpcode.invite_link(str(window.location.href), code)
+                self.code_field.value = url
+                self.qr.innerHTML = qr_svg(url, title=_t("invite"))
+                self.say(_t("host_help"))
+            else:
+                self.say(_t("answering"))
+                self.link = self._new_link()
+                code = await self.link.answer(self.offer_code)
+                self.code_field.value = code
+                self.qr.innerHTML = qr_svg(code, title=_t("answer"))
+                self.say(_t("guest_help"))
+        except (SignalError, PeerError) as exc:
+            self.say(str(exc))
+        except Exception as exc:  # the browser refused something: say so in words
+            self.say(f"Could not make the connection: {exc}")
+
+    async def connect(self) -> None:
+        if self.link is None:
+            return
+        try:
+            self.say(_t("connecting"))
+            self.connect_btn.disabled = True
+            await self.link.accept_answer(str(self.answer_in.value))
+        except SignalError as exc:
+            self.connect_btn.disabled = False
+            self.say(str(exc))
+        except Exception as exc:
+            self.connect_btn.disabled = False
+            self.say(f"Could not connect: {exc}")
+
+    def _opened(self) -> None:
+        self.say(_t("connected"))
+        if self.role == "host" and hasattr(self, "match_select"):
+            self.match_length = int(str(self.match_select.value) or 0)
+        link = self.link
+        self.close(keep_link=True)
+        self.on_connected(link, self)
+
+    def _closed(self, reason: str) -> None:
+        self.say(reason)
+        self._on_close(reason)
+
+    def close(self, keep_link: bool = False) -> None:
+        if not keep_link and self.link is not None and self.link.state != "open":
+            self.link.close()
+            self.link = None
+        try:
+            self.dialog.close()
+            self.dialog.remove()
+        except Exception:
+            pass
+
+
+def open_peer_dialog(doc, on_connected: Callable, role: str = "host", offer_code: Optional[str] = None,
+                     on_message: Optional[Callable] = None, on_close: Optional[Callable] = None) -> PeerDialog:
+    """Open the connection dialog; ``on_connected(link, dialog)`` is called when the data channel opens."""
+    dlg = PeerDialog(role, on_connected, offer_code, on_message, on_close)
+    asyncio.ensure_future(dlg.start())
+    return dlg
+
+
+# --------------------------------------------------------------------------------------------------- the table
+class PeerTableAdapter:
+    """What the table page uses of a ``game.Table``, for a peer game (intents go through the session)."""
+
+    def __init__(self, session: PeerSession, send: Callable[[Outcome], None]) -> None:
+        self.session = session
+        self._send = send
+
+    @property
+    def options(self) -> game.Options:
+        return self.session.table.options
+
+    def _view(self, st: game.State, events=None) -> game.State:
+        if events is not None:
+            st = replace(st, events=tuple(events))
+        return mirror_state(st) if self.session.me == 1 else st
+
+    def state(self, events=None) -> game.State:
+        return self._view(self.session.state(), events)
+
+    def pending(self):
+        return None
+
+    def apply(self, intent, now: Optional[float] = None, keep_events: bool = False) -> game.State:
+        now = _now() if now is None else now
+        try:
+            if isinstance(intent, I.Tick):
+                out = self.session.tick(now)
+            else:
+                out = self.session.act(intent, now)
+        except (NotYourTurn, PeerError) as exc:
+            raise game.NotAllowed(str(exc)) from None
+        self._send(out)
+        return self.state(out.events)
+
+    def record(self) -> dict:
+        return self.session.table.record()
+
+    def record_json(self) -> str:
+        return self.session.table.record_json()
+
+    def mat_text(self) -> str:
+        return self.session.table.mat_text()
+
+    def gnubg_id(self) -> str:
+        return self.state().gnubg_id()
+
+    def xgid(self) -> str:
+        return self.state().xgid()
+
+    def to_json(self, now: Optional[float] = None) -> str:
+        raise game.SaveError("a peer game is saved by its session")
+
+
+class PeerGame:
+    """One peer game in the page: the link, the session, the adapter given to the app, the claim bar."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.link: Optional[PeerLink] = None
+        self.session: Optional[PeerSession] = self._load()
+        self.adapter: Optional[PeerTableAdapter] = None
+        self.bar = None
+        self.connected_at: Optional[float] = None
+        asyncio.ensure_future(self._watch())
+
+    # saving
+    def _load(self) -> Optional[PeerSession]:
+        try:
+            text = window.localStorage.getItem(SAVE_KEY)
+            if text:
+                s = PeerSession.from_json(str(text), _now())
+                if s.stage in ("opening", "play", "over", "hello"):
+                    return s
+        except Exception:
+            pass
+        return None
+
+    def _save(self) -> None:
+        if self.session is None:
+            return
+        try:
+            if self.session.stage in ("match_over", "claimed"):
+                window.localStorage.removeItem(SAVE_KEY)
+            else:
+                window.localStorage.setItem(SAVE_KEY, self.session.to_json())
+        except Exception as exc:
+            window.console.warn(f"could not save the peer game: {exc}")
+
+    # connection
+    def open_dialog(self, role: str = "host", offer_code: Optional[str] = None) -> PeerDialog:
+        if self.link is not None:
+            self.link.close()
+            self.link = None
+        return open_peer_dialog(document, self._connected, role, offer_code, self._message, self._lost)
+
+    def _connected(self, link: PeerLink, dialog: PeerDialog) -> None:
+        self.link = link
+        self.connected_at = _now()
+        window.document.documentElement.setAttribute("data-peer", "connected")
+        if self.session is not None and self.session.stage not in ("match_over", "claimed"):
+            link.send(self.session.resume_message())
+            self._attach()
+            return
+        if dialog.role == "host":
+            self.session = PeerSession("host", "", Settings(match_length=dialog.match_length,
+                                                            clock=int(self.app.clock or 0)), now=_now())
+            self._deliver(self.session.start(_now()))
+        else:
+            self.session = PeerSession("guest", "", now=_now())
+        self.app.notice(_t("waiting"))
+
+    def _lost(self, reason: str) -> None:
+        window.document.documentElement.setAttribute("data-peer", "lost")
+        if self.session is not None:
+            self.app.notice(_t("lost") if "lost" in reason or "closed" in reason else reason)
+
+    def _message(self, text: str) -> None:
+        if self.session is None or _is_hello(text) and self.session.seq_in > 0:
+            if not _is_hello(text):
+                self.app.notice(_t("no_game"))
+                return
+            self.session = PeerSession("guest", "", now=_now())  # a new game replaces an old saved one
+        out = self.session.receive(text, _now())
+        self._deliver(out)
+
+    def _deliver(self, out: Outcome) -> None:
+        for text in out.send:
+            if self.link is not None:
+                self.link.send(text)
+        self._save()
+        for code, text in out.notices:
+            self.app.notice(_t("resumed") if code == "resumed" else text)
+        if self.session.table is not None:
+            if self.app.table is not self.adapter or self.adapter is None:
+                self._attach()
+            state = self.adapter.state(out.events)
+            self.app.show(state)
+        if self.session.stage == "claimed":
+            self.app.notice(_t("claimed"))
+
+    def _attach(self) -> None:
+        if self.session.table is None:
+            return
+        self.adapter = PeerTableAdapter(self.session, self._deliver_quiet)
+        self.app.board.drop()
+        self.app.table = self.adapter
+        self.app.show(self.adapter.state(()))
+
+    def _deliver_quiet(self, out: Outcome) -> None:
+        for text in out.send:
+            if self.link is not None:
+                self.link.send(text)
+        self._save()
+        for code, text in out.notices:
+            self.app.notice(text)
+
+    # the claim bar
+    async def _watch(self) -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            s = self.session
+            show = s is not None and self.app.table is self.adapter and s.can_claim(_now())
+            if show and self.bar is None:
+                self._show_bar()
+            elif not show and self.bar is not None:
+                self.bar.remove()
+                self.bar = None
+
+    def _show_bar(self) -> None:
+        bar = self.bar = _el("p", "", id="peer-claim", class_="notice")
+        bar.appendChild(_el("span", _t("silent") + " "))
+        claim = _el("button", _t("claim"), type="button", id="peer-claim-btn")
+        _on(claim, "click", lambda e: self.claim())
+        bot = _el("button", _t("bot_seat"), type="button", id="peer-bot-btn")
+        _on(bot, "click", lambda e: self.bot_takes_seat())
+        bar.appendChild(claim)
+        bar.appendChild(bot)
+        notice = document.getElementById("notice")
+        notice.parentNode.insertBefore(bar, notice.nextSibling)
+
+    def claim(self) -> None:
+        if self.session is not None and self.session.can_claim(_now()):
+            self._deliver(self.session.claim(_now()))
+
+    def bot_takes_seat(self) -> None:
+        """The remaining player plays on against the bot from the current position (a practice table)."""
+        if self.session is None or self.session.table is None:
+            return
+        st = self.adapter.state(())
+        options = game.Options.against_bot("intermediate", clock=int(self.app.clock or 0))
+        try:
+            table = game.Table.from_id(st.gnubg_id(), options, now=_now())
+        except game.GameError as exc:
+            self.app.notice(str(exc))
+            return
+        if self.link is not None:
+            self.link.close()
+            self.link = None
+        self.session = None
+        window.localStorage.removeItem(SAVE_KEY)
+        self.app.board.drop()
+        self.app.table = table
+        self.app.show(table.state())
+
+
+def _is_hello(text) -> bool:
+    try:
+        return decode(text)["t"] == "hello"
+    except PeerError:
+        return False
+    except Exception:
+        return False
+
+
+def install(app) -> PeerGame:
+    """Add "Play a friend" to the page and answer an invite link the page was opened with."""
+    peer = PeerGame(app)
+    app.peer = peer
+    btn = _el("button", _t("play_friend"), type="button", id="btn-peer", class_="ghost")
+    _on(btn, "click", lambda e: peer.open_dialog("host"))
+    new = document.getElementById("btn-new")
+    if new is not None:
+        new.parentNode.insertBefore(btn, new)
+    else:
+        document.body.appendChild(btn)
+    frag = str(window.location.hash or "")
+    if frag.startswith("#join="):
+        code = frag[len("#join="):]
+        try:
+            window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
+        except Exception:
+            pass
+        peer.open_dialog("guest", code)
+    return peer
+

@@ -1,0 +1,148 @@
+"""The WebRTC adapter: one RTCPeerConnection with one ordered, reliable data channel ("gamao"), signalled by the
+compact codes of ``net.sdpcode``. The only module of ``net`` that touches js (Pyodide in the browser).
+
+    link = PeerLink(ice_servers=[], on_message=..., on_open=..., on_close=...)
+    offer_code = await link.make_offer()          # host
+    answer_code = await link.answer(offer_code)   # guest
+    await link.accept_answer(answer_code)         # host; on_open fires on both sides
+    link.send(text)
+"""
+from __future__ import annotations
+
+import asyncio
+from typing import Callable, Optional
+
+from js import Object, RTCPeerConnection
+from pyodide.ffi import create_proxy, to_js
+
+from . import sdpcode
+from .errors import SignalError
+
+__all__ = ["PeerLink", "GATHER_TIMEOUT", "OPEN_TIMEOUT"]
+
+GATHER_TIMEOUT = 8.0   # seconds to collect candidates (STUN/TURN can take a few seconds)
+OPEN_TIMEOUT = 20.0    # seconds from the answer to an open channel before we call it failed
+
+
+def _js(value):
+    return to_js(value, dict_converter=Object.fromEntries)
+
+
+class PeerLink:
+    """One connection. Callbacks: ``on_message(text)``, ``on_open()``, ``on_close(reason)`` (reason is plain
+    English: what to try)."""
+
+    def __init__(self, ice_servers: Optional[list] = None, on_message: Optional[Callable] = None,
+                 on_open: Optional[Callable] = None, on_close: Optional[Callable] = None) -> None:
+        self.ice_servers = list(ice_servers or [])
+        self.on_message = on_message or (lambda text: None)
+        self.on_open = on_open or (lambda: None)
+        self.on_close = on_close or (lambda reason: None)
+        self.pc = RTCPeerConnection.new(_js({"iceServers": self.ice_servers}))
+        self.channel = None
+        self.state = "new"
+        self._proxies: list = []
+        self._listen(self.pc, "connectionstatechange", self._pc_state)
+
+    # -- js plumbing -----------------------------------------------------------------------------------------
+    def _listen(self, target, kind: str, fn) -> None:
+        proxy = create_proxy(fn)
+        self._proxies.append(proxy)
+        target.addEventListener(kind, proxy)
+
+    def _use_channel(self, channel) -> None:
+        self.channel = channel
+        self._listen(channel, "open", lambda e: self._opened())
+        self._listen(channel, "message", lambda e: self.on_message(str(e.data)))
+        self._listen(channel, "close", lambda e: self._closed("The connection was closed."))
+
+    def _opened(self) -> None:
+        if self.state != "open":
+            self.state = "open"
+            self.on_open()
+
+    def _closed(self, reason: str) -> None:
+        if self.state not in ("closed", "failed"):
+            self.state = "closed"
+            self.on_close(reason)
+
+    def _pc_state(self, event) -> None:
+        st = str(self.pc.connectionState)
+        if st == "failed":
+            self.state = "failed"
+            self.on_close(self.failure_advice())
+        elif st in ("disconnected", "closed"):
+            self._closed("The connection to the other player was lost.")
+
+    def failure_advice(self) -> str:
+        if not self.ice_servers:
+            return ("Could not connect. Without a STUN or TURN server this works only when both devices are on the "
+                    "same network: join the same Wi-Fi, or add a STUN server (and, behind strict routers, a TURN "
+                    "server) in the settings, then make a new invite.")
+        return ("Could not connect. Check that both devices are online, that the STUN/TURN servers in the settings "
+                "are right (a TURN server is needed behind strict routers), then make a new invite.")
+
+    async def _gathered(self) -> None:
+        waited = 0.0
+        while str(self.pc.iceGatheringState) != "complete" and waited < GATHER_TIMEOUT:
+            await asyncio.sleep(0.05)
+            waited += 0.05
+
+    # -- signalling ------------------------------------------------------------------------------------------
+    async def make_offer(self) -> str:
+        """Host: the data channel and a complete offer, as a compact code."""
+        self._use_channel(self.pc.createDataChannel("gamao", _js({"ordered": True})))
+        offer = await self.pc.createOffer()
+        await self.pc.setLocalDescription(offer)
+        await self._gathered()
+        self.state = "offered"
+        return sdpcode.encode_sdp(str(self.pc.localDescription.sdp), offer=True)
+
+    async def answer(self, offer_code: str) -> str:
+        """Guest: answer the host's offer code; returns the answer code to send back."""
+        sdp = sdpcode.decode_sdp(sdpcode.code_from_text(offer_code), offer=True)
+        self._listen(self.pc, "datachannel", lambda e: self._use_channel(e.channel))
+        await self.pc.setRemoteDescription(_js({"type": "offer", "sdp": sdp}))
+        answer = await self.pc.createAnswer()
+        await self.pc.setLocalDescription(answer)
+        await self._gathered()
+        self.state = "connecting"
+        asyncio.ensure_future(self._watch_open())
+        return sdpcode.encode_sdp(str(self.pc.localDescription.sdp), offer=False)
+
+    async def accept_answer(self, answer_code: str) -> None:
+        """Host: the guest's answer code (SignalError if it is not one)."""
+        if self.state != "offered":
+            raise SignalError("make an invite first")
+        sdp = sdpcode.decode_sdp(sdpcode.code_from_text(answer_code), offer=False)
+        await self.pc.setRemoteDescription(_js({"type": "answer", "sdp": sdp}))
+        self.state = "connecting"
+        asyncio.ensure_future(self._watch_open())
+
+    async def _watch_open(self) -> None:
+        waited = 0.0
+        while self.state == "connecting" and waited < OPEN_TIMEOUT:
+            await asyncio.sleep(0.1)
+            waited += 0.1
+        if self.state == "connecting":
+            self.state = "failed"
+            self.on_close(self.failure_advice())
+
+    # -- use ---------------------------------------------------------------------------------------------------
+    def send(self, text: str) -> bool:
+        """Send one message; False when the channel is not open (the session keeps it for a resume)."""
+        if self.channel is None or str(self.channel.readyState) != "open":
+            return False
+        self.channel.send(text)
+        return True
+
+    def close(self) -> None:
+        self.state = "closed"
+        try:
+            if self.channel is not None:
+                self.channel.close()
+            self.pc.close()
+        finally:
+            for p in self._proxies:
+                p.destroy()
+            self._proxies = []
