@@ -63,6 +63,11 @@ def test_whole_game_against_the_bot_by_clicking(fresh):
 def test_two_people_on_one_device_double_and_pass(fresh):
     page = fresh("human")
     assert not page.locator("#badge-top").is_visible() and not page.locator("#badge-bottom").is_visible()
+    # The dialog remembers the last choices.
+    page.get_by_role("button", name="New game", exact=True).first.click()
+    assert page.locator("#dlg-new").get_by_label("Two people on this device").is_checked()
+    page.locator("#dlg-new").get_by_role("button", name="Cancel").click()
+    assert page.evaluate("JSON.parse(localStorage.getItem('gamao.newgame')).opponent") == "human"
     # White (bottom) opens with 3-1; then Black (top) moves its own checkers, which count negative.
     H.point(page, "8").click(); H.ring(page, "5").click()
     H.point(page, "6").click(); H.ring(page, "5").click()

@@ -110,7 +110,8 @@ class App:
                 self.store.remove(SAVE_KEY)
                 notice = self.t("corrupt_save")
         if table is None:
-            table = game.Table(self.options_for(), now=_now())
+            choice = self.dialogs.remembered()
+            table = game.Table(self.options_for(choice["opponent"], choice["level"], choice["length"]), now=_now())
         self.table = table
         self.show(table.state())
         if notice:

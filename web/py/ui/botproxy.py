@@ -78,8 +78,12 @@ class BotProxy:
         if pending.level in SLOW_LEVELS and len(pending.candidates) != 1:
             worker = await self.worker()
             if worker is not None:
-                decision = await worker.decide(pending_to_json(pending))
-                return intent_for(pending.kind, str(decision))
+                try:
+                    decision = await worker.decide(pending_to_json(pending))
+                    return intent_for(pending.kind, str(decision))
+                except Exception as exc:  # a worker failure: decide here instead
+                    from pyscript import window
+                    window.console.warn(f"bot worker failed, thinking on the main thread: {exc}")
         if self._chooser is None:
             self._chooser = game.BotChooser()
         return game.answer_for(pending, self._chooser)

@@ -1,6 +1,8 @@
 """The table's dialogs: new game, confirming a pass, game over (result, seed, verify link, downloads)."""
 from __future__ import annotations
 
+import json
+
 import game
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
@@ -77,6 +79,7 @@ class Dialogs:
         if self.over_dlg.open:
             self.over_dlg.close()
         if not self.new_dlg.open:
+            self._restore_choices()
             self.new_dlg.showModal()
 
     def _start(self) -> None:
@@ -90,7 +93,34 @@ class Dialogs:
             length = 5
         length = max(1, min(25, length)) if match else 0
         self.new_dlg.close()
+        self.app.store.set(LEVEL_KEY, json.dumps({"opponent": opponent, "level": level, "length": length}))
         self.app.new_game(self.app.options_for(opponent, level, length))
+
+    def remembered(self) -> dict:
+        """The last new-game choices (``{"opponent", "level", "length"}``), defaults when none or unreadable."""
+        out = {"opponent": "bot", "level": "intermediate", "length": 0}
+        try:
+            saved = json.loads(self.app.store.get(LEVEL_KEY) or "{}")
+        except ValueError:
+            return out
+        if isinstance(saved, dict):
+            if saved.get("opponent") in ("bot", "human"):
+                out["opponent"] = saved["opponent"]
+            if saved.get("level") in game.LEVELS:
+                out["level"] = saved["level"]
+            if isinstance(saved.get("length"), int) and 0 <= saved["length"] <= 25:
+                out["length"] = saved["length"]
+        return out
+
+    def _restore_choices(self) -> None:
+        choice = self.remembered()
+        form = _get("form-new")
+        form.querySelector(f'input[name="opponent"][value="{choice["opponent"]}"]').checked = True
+        _get("ng-level-select").value = choice["level"]
+        kind = "match" if choice["length"] else "money"
+        form.querySelector(f'input[name="kind"][value="{kind}"]').checked = True
+        if choice["length"]:
+            _get("ng-length-input").value = str(choice["length"])
 
     # -- passing -------------------------------------------------------------------------------------------------
     def open_pass(self, cube: int) -> None:
