@@ -51,6 +51,7 @@ class App:
         self._bot_ready = asyncio.Event()
         self._proxies: list = []
         self._last_clock = None
+        self._opening = False
         self._el = {name: document.getElementById(name) for name in (
             "status", "notice", "btn-roll", "btn-double", "btn-take", "btn-pass", "btn-undo", "btn-done",
             "btn-new", "btn-sound", "name-top", "name-bottom", "badge-top", "badge-bottom", "pips-top",
@@ -212,6 +213,8 @@ class App:
             dests = destinations(state.movable, bottom=state.turn == 0)
         if roller is None:
             roller = "top" if state.turn == 1 else "bottom"
+            if self._opening and state.phase == game.MOVING:
+                roller = "opening"  # one die each: the bottom player's first, the top player's second
         return BoardState(
             counts=counts if counts is not None else slot_counts(state.board[0], state.board[1]),
             dests=dests, dice=dice if dice is not None else state.dice,
@@ -225,6 +228,10 @@ class App:
         self.state = state
         moved = None
         for ev in state.events:
+            if ev.kind == "opening_roll":
+                self._opening = True
+            elif ev.kind in ("rolled", "played", "no_legal_move", "game_over"):
+                self._opening = False
             text = S.event_notice(ev, state.seats, self.t)
             if text:
                 self.notice(text)
@@ -347,7 +354,7 @@ class App:
             el.setAttribute("data-clock", str(secs))
             if secs <= 10:
                 el.classList.add("warn")
-                if secs != self._last_clock:
+                if secs != self._last_clock and secs in (10, 5):  # a calm warning, twice
                     self.sound.play("warning")
             else:
                 el.classList.remove("warn")
