@@ -224,7 +224,6 @@ class App:
     def show(self, state, animate: bool = True) -> None:
         """Show a new state: its events (notices, sounds, a human's move animated), then the board and controls.
         Bot decisions then continue in the background."""
-        prev = self.state
         self.state = state
         moved = None
         for ev in state.events:
@@ -244,8 +243,6 @@ class App:
                     moved = (slot_of(ev.frm, bottom), slot_of(ev.to, bottom))
                 else:
                     moved = (slot_of(ev.to, bottom), slot_of(ev.frm, bottom))
-        if state.phase in (game.ROLL, game.TAKE) and prev is not None and prev.phase == game.MOVING:
-            pass
         self.board.render(self._board_state(state), moved=moved)
         self._controls(state)
         self._save()
@@ -288,7 +285,7 @@ class App:
             tray.setAttribute("data-tip", S.tray_text(state, player, t))
             tray.setAttribute("tabindex", "0")
             tray.setAttribute("aria-label", S.tray_text(state, player, t))
-        cube = self.board._cube
+        cube = self.board.cube_el
         cube.setAttribute("data-tip", S.cube_text(state, t))
         cube.setAttribute("aria-label", S.cube_text(state, t))
         el["score"].textContent = S.score_text(state, t)

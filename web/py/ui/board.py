@@ -78,10 +78,10 @@ class BoardView:
             proxy = create_proxy(fn)
             self._proxies.append(proxy)
             self.root.addEventListener(kind, proxy)
-        self._cube = _el("div", "cube center")
-        self._cube.setAttribute("tabindex", "0")
-        self._cube.setAttribute("data-cube", "1")
-        self.cube_home.appendChild(self._cube)
+        self.cube_el = _el("div", "cube center")
+        self.cube_el.setAttribute("tabindex", "0")
+        self.cube_el.setAttribute("data-cube", "1")
+        self.cube_home.appendChild(self.cube_el)
 
     # -- drawing -----------------------------------------------------------------------------------------------
     def render(self, state: BoardState, moved: Optional[tuple] = None) -> None:
@@ -194,10 +194,10 @@ class BoardView:
             area.appendChild(_el("span", "dice-x", f"×{len(left)}" if left else ""))
 
     def _draw_cube(self, cube: CubeView) -> None:
-        self._cube.textContent = cube.face
-        self._cube.className = f"cube {cube.owner}"
-        self._cube.setAttribute("data-cube", str(cube.value))
-        self._cube.setAttribute("data-owner", cube.owner)
+        self.cube_el.textContent = cube.face
+        self.cube_el.className = f"cube {cube.owner}"
+        self.cube_el.setAttribute("data-cube", str(cube.value))
+        self.cube_el.setAttribute("data-owner", cube.owner)
 
     # -- animation -----------------------------------------------------------------------------------------------
     def _checker_rect(self, slot: str):
