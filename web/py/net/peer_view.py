@@ -16,6 +16,7 @@ Everything from the peer is shown with ``textContent`` only.
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from dataclasses import replace
 from typing import Callable, Optional
@@ -396,6 +397,11 @@ class PeerGame:
     def _connected(self, link: PeerLink, dialog: PeerDialog) -> None:
         self.link = link
         self.connected_at = _now()
+        # for the browser tests: send raw text on the channel (as a cheating peer would) and read the counters
+        window.gamaoPeerSendRaw = create_proxy(lambda text: link.send(str(text)))
+        window.gamaoPeerInfo = create_proxy(lambda: json.dumps(
+            {"seq_out": self.session.seq_out, "seq_in": self.session.seq_in, "me": self.session.me,
+             "stage": self.session.stage} if self.session is not None else {}))
         window.document.documentElement.setAttribute("data-peer", "connected")
         if self.session is not None and self.session.stage not in ("match_over", "claimed"):
             link.send(self.session.resume_message())
