@@ -225,3 +225,19 @@ def test_tooltips_on_the_tray_and_the_cube(table):
     assert tip.text_content() == "Doubling cube at 1, in the middle: either player may double"
     page.locator("#badge-top").hover()
     assert tip.text_content() == "This seat is played by the computer"
+
+
+def test_on_a_phone_the_board_turns_and_points_are_rows_you_can_tap(table):
+    page = table
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        box = H.point(page, "8").bounding_box()
+        assert box["width"] > 2 * box["height"]  # a row across the screen
+        frame = page.locator(".board-frame").bounding_box()
+        assert frame["width"] <= 390 and frame["height"] > frame["width"]
+        H.point(page, "8").click()
+        H.ring(page, "5").click()
+        counts = H.counts(page)
+        assert counts["8"] == 2 and counts["5"] == 1
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
