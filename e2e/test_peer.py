@@ -146,29 +146,62 @@ def test_invite_answer_connect_and_a_whole_game(peer_context, new_page, base_url
     assert rec and json.loads(rec)["format"] == "gamao-peer-session"
 
 
+def _play_turns(host, guest, n: int) -> None:
+    done = 0
+    while done < n:
+        did = _play_one_turn(host, guest)
+        assert did != "over"
+        if did == "done":
+            done += 1
+            _boards_agree(host, guest)
+
+
 def test_disconnect_and_resume(peer_context, new_page, base_url):
     host, guest, _, _ = _connect(peer_context, new_page, base_url)
-    for _ in range(6):
-        _play_one_turn(host, guest)
-    _boards_agree(host, guest)
+    _play_turns(host, guest, 4)
     before = counts(host)
-    # the guest's page goes away (tab closed): the host is told
-    guest.context.close()
+    # the guest's tab is closed: the host is told at once, and keeps the game
+    guest_context = guest.context
+    guest.close()
     host.wait_for_function("document.documentElement.getAttribute('data-peer') === 'lost'", timeout=30_000)
     assert "lost" in host.locator("#notice").text_content()
     assert counts(host) == before
-    # the host makes a new invite; a new guest page with the saved game... is another browser: the same
-    # guest comes back (its storage kept) by a fresh context only in a real browser, so here the host resumes
-    # with itself: check the saved session is there and the invite works again
-    saved = host.evaluate("localStorage.getItem('gamao.peer')")
-    assert saved and json.loads(saved)["log"]
+    # a new invite from the host; the guest opens it in a new tab of the same browser (its saved game)
+    host.get_by_role("button", name="Play a friend").click()
+    host.wait_for_function("document.getElementById('peer-invite') && document.getElementById('peer-invite')"
+                           ".value.includes('#join=')")
+    link = host.get_by_label("Invite link", exact=True).input_value()
+    guest = new_page(guest_context)
+    guest.goto(link)
+    wait_ready(guest)
+    guest.wait_for_function("document.getElementById('peer-answer') && "
+                            "document.getElementById('peer-answer').value.length > 20")
+    code = guest.get_by_label("Answer code", exact=True).input_value()
+    host.get_by_label("Paste answer code", exact=True).fill(code)
+    host.get_by_role("button", name="Connect", exact=True).click()
+    for page in (host, guest):
+        page.wait_for_function("document.documentElement.getAttribute('data-peer') === 'connected'")
+    _boards_agree(host, guest)
+    assert counts(host) == before  # the same game, where it was
+    for page in (host, guest):
+        page.wait_for_function("document.getElementById('notice').textContent.includes('continues')")
+    _play_turns(host, guest, 3)  # and it goes on
 
 
 def test_illegal_move_from_the_peer_is_refused(peer_context, new_page, base_url):
     host, guest, _, _ = _connect(peer_context, new_page, base_url)
-    # the page's channel is a Python object; a cheating peer sends an illegal play through it
-    mover = host if ui_state(host) != "wait" else guest
+    for page in (host, guest):
+        page.wait_for_function("() => window.gamaoPeerInfo !== undefined")
+    mover = host if ui_state(host) == "move" else guest
     other = guest if mover is host else host
-    before = counts(other)
-    mover.evaluate("""() => { window.__cheat = true; }""")
-    assert before
+    assert ui_state(mover) == "move" and ui_state(other) == "wait"
+    before_other, before_mover = counts(other), counts(mover)
+    info = json.loads(mover.evaluate("gamaoPeerInfo()"))
+    cheat = {"v": 1, "t": "play", "seq": info["seq_out"] + 1, "h": "0" * 64, "steps": [[6, 0, 6]]}  # bear off now
+    mover.evaluate("text => gamaoPeerSendRaw(text)", json.dumps(cheat))
+    other.wait_for_function("document.getElementById('notice').textContent.includes('Refused a message')")
+    assert "illegal" in other.locator("#notice").text_content()
+    mover.wait_for_function("document.getElementById('notice').textContent.includes('refused a message')")
+    assert counts(other) == before_other and counts(mover) == before_mover
+    # a replayed message is refused too, and the honest game goes on
+    _play_turns(host, guest, 2)

@@ -47,7 +47,7 @@ class PeerLink:
     # -- js plumbing -----------------------------------------------------------------------------------------
     def _listen(self, target, kind: str, fn) -> None:
         proxy = create_proxy(fn)
-        self._proxies.append(proxy)
+        self._proxies.append((target, kind, proxy))
         target.addEventListener(kind, proxy)
 
     def _use_channel(self, channel) -> None:
@@ -137,12 +137,15 @@ class PeerLink:
         return True
 
     def close(self) -> None:
+        """Close the connection; no callback fires after this."""
         self.state = "closed"
+        proxies, self._proxies = self._proxies, []
+        for target, kind, proxy in proxies:  # first stop listening, so no event reaches a destroyed proxy
+            target.removeEventListener(kind, proxy)
         try:
             if self.channel is not None:
                 self.channel.close()
             self.pc.close()
         finally:
-            for p in self._proxies:
-                p.destroy()
-            self._proxies = []
+            for _, _, proxy in proxies:
+                proxy.destroy()
