@@ -187,14 +187,6 @@ def test_sound_mute_is_remembered(table):
     assert page.locator("#btn-sound").get_attribute("aria-pressed") == "true"
 
 
-def test_portuguese(page, base_url, ready):
-    H.open_table(page, base_url, ready, lang="pt")
-    assert page.locator("html").get_attribute("lang") == "pt-BR"
-    for name in ("Desfazer", "Pronto", "Novo jogo"):
-        assert page.get_by_role("button", name=name, exact=True).count() == 1
-    assert "Sua jogada" in page.locator("#status").text_content()
-
-
 def test_ids_are_shown_and_a_pasted_id_sets_up_the_position(table):
     page = table
     page.locator("#ids summary").click()
@@ -241,3 +233,26 @@ def test_on_a_phone_the_board_turns_and_points_are_rows_you_can_tap(table):
         assert counts["8"] == 2 and counts["5"] == 1
     finally:
         page.set_viewport_size({"width": 1280, "height": 720})
+
+
+def test_portuguese_when_the_browser_prefers_it(browser, base_url):
+    from conftest import BOOT_TIMEOUT_MS, Guard, wait_ready
+    guard = Guard()
+    context = browser.new_context(locale="pt-BR")
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    guard.watch_context(context)
+    try:
+        page = context.new_page()
+        guard.watch_page(page)
+        page.goto(base_url + f"?seed={H.SEED}&clock=0&pace=0")
+        wait_ready(page)
+        assert page.locator("html").get_attribute("lang") == "pt-BR"
+        for name in ("Desfazer", "Pronto", "Novo jogo"):
+            assert page.get_by_role("button", name=name, exact=True).count() == 1
+        assert "Sua jogada" in page.locator("#status").text_content()
+        page.goto(base_url + f"?lang=en&seed={H.SEED}&clock=0&pace=0")  # ?lang= wins
+        wait_ready(page)
+        assert page.get_by_role("button", name="New game", exact=True).count() == 1
+    finally:
+        context.close()
+    guard.check()
