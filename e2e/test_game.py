@@ -3,10 +3,16 @@ one device, doubling and passing with the confirmation, the next game of a match
 from __future__ import annotations
 
 import hashlib
+import pathlib
+import sys
 
 import pytest
 
 import helpers as H
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web" / "py"))
+import rules  # noqa: E402
+from game.record import verify_record  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -55,9 +61,15 @@ def test_whole_game_against_the_bot_by_clicking(fresh):
     with page.expect_download() as download:
         dialog.get_by_role("button", name="Download the game record").click()
     assert download.value.suggested_filename.endswith(".json")
+    record = pathlib.Path(download.value.path()).read_text()
+    verdict = verify_record(record)
+    assert verdict.ok, verdict.reasons
+    assert page.evaluate("localStorage.getItem('gamao.last-record')") == record
     with page.expect_download() as download:
         dialog.get_by_role("button", name="Download .mat (GNU Backgammon)").click()
     assert download.value.suggested_filename.endswith(".mat")
+    mat = rules.read_mat(pathlib.Path(download.value.path()).read_text())  # GNU Backgammon's format, replayed
+    assert len(mat.games) == 1
 
 
 def test_two_people_on_one_device_double_and_pass(fresh):
