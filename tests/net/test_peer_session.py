@@ -228,3 +228,11 @@ def test_settings_come_from_the_host():
     assert st.match_length == 5 and st.clock == 20
     with pytest.raises(net.PeerError):
         net.PeerSession("spectator")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=80))
+def test_clean_text_is_idempotent_and_plain(text):
+    once = M.clean_text(text, M.MAX_NAME)
+    assert M.clean_text(once, M.MAX_NAME) == once and len(once) <= M.MAX_NAME
+    assert not any(c in once for c in "\x00\n\r\t\u202e\u2066")

@@ -29,7 +29,7 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u206
 def clean_text(text: str, limit: int) -> str:
     """Peer-supplied text made safe to show as text: control and bidi-override characters removed, trimmed,
     cut to ``limit`` characters. (It is still only ever shown as text, never as HTML.)"""
-    return _CONTROL.sub("", text).strip()[:limit]
+    return _CONTROL.sub("", text)[:limit].strip()
 
 
 # --- field checks: each returns None when the value is good, else what is wrong --------------------------

@@ -139,6 +139,14 @@ class PeerTable(game.Table):
         game.Table._restore(self, snap, events)
         self._next_dice = nxt
 
+    def clock_pending(self, player: int) -> game.Pending:
+        """The decision the clock makes for ``player`` (a play, or an answer to a double), for a chooser."""
+        if self._phase == game.TAKE:
+            return game.Pending(player, "answer", "clock", "intermediate",
+                                self._position(1 - player).to_id(), cube=self._cube_args(player, True))
+        return game.Pending(player, "play", "clock", "intermediate", self._turn.start.to_id(), dice=self._dice,
+                            candidates=tuple(sorted(self._completions())))
+
     # overrides of the table's internals ------------------------------------------------------------------
     def _start_game(self) -> None:
         src, self._next_dice = self._next_dice, None

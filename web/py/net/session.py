@@ -233,14 +233,11 @@ class PeerSession:
         if st.phase == game.ROLL:
             msg = {"t": "roll", "k": self.k, "value": self.chain.value_for(self.k).hex()}
         elif st.phase == game.TAKE:
-            pend = game.Pending(self.me, "answer", "clock", "intermediate", self.table._position(1 - self.me)
-                                .to_id(), cube=self.table._cube_args(self.me, True))
+            pend = self.table.clock_pending(self.me)
             msg = {"t": "take" if self._chooser().answer(pend) == "take" else "pass"}
         else:
-            comp = self.table.completions()
-            pend = game.Pending(self.me, "play", "clock", "intermediate", self.table._turn.start.to_id(),
-                                dice=st.dice, candidates=tuple(sorted(comp)))
-            steps = list(st.steps) + list(comp[self._chooser().play(pend)])
+            pend = self.table.clock_pending(self.me)
+            steps = list(st.steps) + list(self.table.completions()[self._chooser().play(pend)])
             msg = {"t": "play", "steps": [[s.frm, s.to, s.die] for s in steps]}
         out.notices.append(("clock", "Your time ran out: the table played for you."))
         self._local(out, msg)
