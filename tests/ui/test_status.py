@@ -98,3 +98,10 @@ def test_cube_and_clock_notices():
     assert S.event_notice(game.Event("clock_expired", player=0, phase="move"), seats, EN) == \
         "Your time ran out: the table played for you."
     assert S.event_notice(game.Event("moved", player=0, frm=8, to=5), seats, EN) == ""
+
+
+def test_the_other_sides_play_is_told():
+    seats = bot_table().state().seats
+    ev = game.Event("played", player=1, dice=(6, 5), notation="24/13")
+    assert S.event_notice(ev, seats, EN) == "Bot (Beginner) played 6-5: 24/13."
+    assert S.event_notice(game.Event("played", player=0, dice=(6, 5), notation="24/13"), seats, EN) == ""

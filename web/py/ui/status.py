@@ -98,6 +98,8 @@ def event_notice(event, seats, t) -> str:
         if event.player == me == 0:
             return t("opening_you", a=a, b=b, second=names[1])
         return t("opening_roll", a=a, b=b, first=names[0], second=names[1], starter=names[event.player])
+    if event.kind == "played" and event.player != me and event.notation:
+        return t("played_notice", name=names[event.player], dice=dice_text(event.dice), play=event.notation)
     if event.kind == "took":
         return t("took_notice", name=names[event.player], value=event.value)
     if event.kind == "passed":
