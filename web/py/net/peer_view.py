@@ -437,10 +437,10 @@ class PeerGame:
         for code, text in out.notices:
             self.app.notice(_t("resumed") if code == "resumed" else text)
         if self.session.table is not None:
-            if self.app.table is not self.adapter or self.adapter is None:
-                self._attach()
-            state = self.adapter.state(out.events)
-            self.app.show(state)
+            if self.adapter is None or self.adapter.session is not self.session:
+                self._attach()  # the first table of this session: the page shows the peer game from now on
+            if self.app.table is self.adapter:  # (unless the player has since started another game here)
+                self.app.show(self.adapter.state(out.events))
         if self.session.stage == "claimed":
             self.app.notice(_t("claimed"))
 
