@@ -1,3 +1,3 @@
 """SHA-256 of web/assets/bot/weights.json, written by tools/bot_export.py."""
-WEIGHTS_SHA256 = "bc3a48f98a4c223b72a66e8e234d62913edf10217f0065f43d47d0a5c0aa708e"
-WEIGHTS_GAMES = 140655
+WEIGHTS_SHA256 = "2df41c4a97211967d5eea469b739b20dfd6aed7c0378a87183d93a7ff8b07bc5"
+WEIGHTS_GAMES = 160472
