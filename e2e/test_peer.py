@@ -141,9 +141,25 @@ def test_invite_answer_connect_and_a_whole_game(peer_context, new_page, base_url
     rh = host.locator("#dlg-over [data-result]").get_attribute("data-result").split(":")
     rg = guest.locator("#dlg-over [data-result]").get_attribute("data-result").split(":")
     assert rh[0] != rg[0] and rh[1:] == rg[1:]
-    # the record verifies: both secrets are in it
-    rec = host.evaluate("localStorage.getItem('gamao.peer')")
-    assert rec and json.loads(rec)["format"] == "gamao-peer-session"
+    # both pages keep the record for "Verify a game"; with both chain secrets in it, it verifies
+    import sys
+    sys.path.insert(0, str(ROOT / "web" / "py"))
+    from game.record import verify_record
+    records = []
+    for page in (host, guest):
+        page.wait_for_function("""() => { try {
+            const r = JSON.parse(localStorage.getItem('gamao.last-record'));
+            return !!(r.games[0].dice.host_secret && r.games[0].dice.guest_secret);
+        } catch (e) { return false; } }""")
+        records.append(json.loads(page.evaluate("localStorage.getItem('gamao.last-record')")))
+        seed = page.locator("#dlg-over [data-seed]").get_attribute("data-seed")
+        assert seed and len(seed) == 128
+    assert records[0] == records[1]
+    verdict = verify_record(records[0])
+    assert verdict.ok, verdict.problems
+    assert records[0]["games"][0]["dice"]["scheme"] == "gamao/peer-dice/v1"
+    saved = host.evaluate("localStorage.getItem('gamao.peer')")
+    assert saved and json.loads(saved)["format"] == "gamao-peer-session"
 
 
 def _play_turns(host, guest, n: int) -> None:

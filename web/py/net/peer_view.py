@@ -362,6 +362,7 @@ class PeerGame:
         self.adapter: Optional[PeerTableAdapter] = None
         self.bar = None
         self.connected_at: Optional[float] = None
+        self._seed_shown = False
         asyncio.ensure_future(self._watch())
 
     # saving
@@ -440,7 +441,16 @@ class PeerGame:
             if self.adapter is None or self.adapter.session is not self.session:
                 self._attach()  # the first table of this session: the page shows the peer game from now on
             if self.app.table is self.adapter:  # (unless the player has since started another game here)
-                self.app.show(self.adapter.state(out.events))
+                state = self.adapter.state(out.events)
+                if state.seed and not self._seed_shown:
+                    # both secrets arrived a moment after the game ended: let the game-over dialog show them
+                    # and keep the record that verifies (see the report: open_over could watch state.seed)
+                    self._seed_shown = True
+                    if hasattr(self.app, "dialogs") and hasattr(self.app.dialogs, "_shown_over"):
+                        self.app.dialogs._shown_over = None
+                elif not state.seed:
+                    self._seed_shown = False
+                self.app.show(state)
         if self.session.stage == "claimed":
             self.app.notice(_t("claimed"))
 
