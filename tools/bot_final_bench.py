@@ -44,7 +44,7 @@ def main() -> None:
     bot_autocommit.commit(f"Bot weights: final checkpoint of the run at {games} games (sha256 {digest[:12]})")
     print(f"{time.strftime('%H:%M:%S')} exported {games} games", flush=True)
     left = deadline - time.time() - 60
-    n = 2000 if left > 9 * 60 else 1000 if left > 5 * 60 else 400
+    n = 2000 if left > 12 * 60 else 1000 if left > 5 * 60 else 400
     try:
         out = subprocess.run([sys.executable, str(ROOT / "tools" / "bench_bot.py"), "--levels", "intermediate",
                               "--games", str(n)], cwd=ROOT, capture_output=True, text=True,
