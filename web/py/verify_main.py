@@ -4,7 +4,7 @@ import time
 from pyscript import document, when, window
 
 from game import record
-from ui import verify_view
+from ui import history, verify_view
 
 lang = verify_view.pick_lang(str(window.location.search), str(window.navigator.language or ""))
 view = verify_view.VerifyView(document, lang)
@@ -60,4 +60,19 @@ async def on_files(event):
 
 document.getElementById("verify-button").removeAttribute("disabled")
 view.status("ready")
+
+
+def _stored(key: str):
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:  # storage disabled
+        return None
+    return value if isinstance(value, str) else None
+
+
+# Opened from the table with a stored record (?record=last, #history=<n>): fill it in and check it at once.
+prefill = history.prefill_text(str(window.location.search), str(window.location.hash), _stored)
+if prefill:
+    document.getElementById("record-text").value = prefill
+    check([("", prefill)])
 document.documentElement.setAttribute("data-ready", "")

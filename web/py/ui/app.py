@@ -19,6 +19,7 @@ from . import status as S
 from .botproxy import BotProxy
 from .board import BoardState, BoardView, reduced_motion
 from .dialogs import Dialogs
+from .history_view import HistoryView
 from .params import parse_params  # noqa: F401  (main.py imports it from here)
 from .model import CubeView, after_step, destinations, point_of, slot_counts, slot_of
 from .sound import Sound
@@ -43,6 +44,7 @@ class App:
         self.sound = Sound(self.store)
         self.board = BoardView(texts, self._board_move)
         self.dialogs = Dialogs(texts, self)
+        self.history = HistoryView(texts, self.store)
         self.tips = Tips()
         self.table: Optional[game.Table] = None
         self.state = None
@@ -84,13 +86,20 @@ class App:
                            ("copy-xgid", "copy"), ("setup-id", "set_up")):
             self._el[el_id].textContent = t(key)
         self._el["fingerprint"].setAttribute("title", t("fingerprint_help"))
+        self._el["seat-top"].setAttribute("aria-label", t("seat_top"))
+        self._el["seat-bottom"].setAttribute("aria-label", t("seat_bottom"))
+        for selector, key in (("#update span", "update_ready"), ("#update-reload", "update")):
+            found = document.querySelector(selector)
+            if found:
+                found.textContent = t(key)
         self._el["btn-new"].disabled = False
         self._el["btn-sound"].disabled = False
         self._sound_button()
 
-    def options_for(self, opponent: str = "bot", level: str = "intermediate", length: int = 0) -> game.Options:
+    def options_for(self, opponent: str = "bot", level: str = "intermediate", length: int = 0,
+                    auto_roll: bool = False, auto_play: bool = False) -> game.Options:
         """New-game options from the dialog's choices and the page's parameters."""
-        kw = {"match_length": length, "clock": self.clock}
+        kw = {"match_length": length, "clock": self.clock, "auto_roll": bool(auto_roll), "auto_play": bool(auto_play)}
         if "seed" in self.params:
             kw["seed"] = self.params["seed"]
         if opponent == "human":
@@ -110,9 +119,10 @@ class App:
                 self.store.set(SAVE_KEY + ".corrupt", saved)
                 self.store.remove(SAVE_KEY)
                 notice = self.t("corrupt_save")
+                self.history.offer_corrupt()
         if table is None:
             choice = self.dialogs.remembered()
-            table = game.Table(self.options_for(choice["opponent"], choice["level"], choice["length"]), now=_now())
+            table = game.Table(self.options_for(**choice), now=_now())
         self.table = table
         self.show(table.state())
         if notice:

@@ -42,6 +42,8 @@ class Dialogs:
         for el_id, key in (("ng-title", "ng_title"), ("ng-opponent", "ng_opponent"), ("ng-vs-bot", "ng_vs_bot"),
                            ("ng-vs-human", "ng_vs_human"), ("ng-level", "ng_level"), ("ng-kind", "ng_kind"),
                            ("ng-money", "ng_money"), ("ng-match", "ng_match"), ("ng-length", "ng_length"),
+                           ("ng-auto", "ng_auto"), ("ng-auto-roll-label", "ng_auto_roll"),
+                           ("ng-auto-play-label", "ng_auto_play"),
                            ("ng-cancel", "cancel"), ("ng-start", "start"), ("pass-no", "keep_playing"),
                            ("pass-yes", "confirm_pass"), ("over-title", "game_over"), ("over-seed-label", "seed"),
                            ("over-verify", "verify_link"), ("over-record", "download_record"),
@@ -72,7 +74,7 @@ class Dialogs:
         _get(el_id).addEventListener("click", proxy)
 
     def is_open(self) -> bool:
-        return bool(self.new_dlg.open or self.pass_dlg.open or self.over_dlg.open)
+        return bool(document.querySelector("dialog[open]"))
 
     # -- new game ------------------------------------------------------------------------------------------------
     def open_new(self) -> None:
@@ -92,13 +94,18 @@ class Dialogs:
         except ValueError:
             length = 5
         length = max(1, min(25, length)) if match else 0
+        auto_roll = bool(_get("ng-auto-roll").checked)
+        auto_play = bool(_get("ng-auto-play").checked)
         self.new_dlg.close()
-        self.app.store.set(LEVEL_KEY, json.dumps({"opponent": opponent, "level": level, "length": length}))
-        self.app.new_game(self.app.options_for(opponent, level, length))
+        choice = {"opponent": opponent, "level": level, "length": length, "auto_roll": auto_roll,
+                  "auto_play": auto_play}
+        self.app.store.set(LEVEL_KEY, json.dumps(choice))
+        self.app.new_game(self.app.options_for(**choice))
 
     def remembered(self) -> dict:
-        """The last new-game choices (``{"opponent", "level", "length"}``), defaults when none or unreadable."""
-        out = {"opponent": "bot", "level": "intermediate", "length": 0}
+        """The last new-game choices (``{"opponent", "level", "length", "auto_roll", "auto_play"}``), defaults
+        when none or unreadable."""
+        out = {"opponent": "bot", "level": "intermediate", "length": 0, "auto_roll": False, "auto_play": False}
         try:
             saved = json.loads(self.app.store.get(LEVEL_KEY) or "{}")
         except ValueError:
@@ -110,6 +117,9 @@ class Dialogs:
                 out["level"] = saved["level"]
             if isinstance(saved.get("length"), int) and 0 <= saved["length"] <= 25:
                 out["length"] = saved["length"]
+            for key in ("auto_roll", "auto_play"):
+                if isinstance(saved.get(key), bool):
+                    out[key] = saved[key]
         return out
 
     def _restore_choices(self) -> None:
@@ -121,6 +131,8 @@ class Dialogs:
         form.querySelector(f'input[name="kind"][value="{kind}"]').checked = True
         if choice["length"]:
             _get("ng-length-input").value = str(choice["length"])
+        _get("ng-auto-roll").checked = choice["auto_roll"]
+        _get("ng-auto-play").checked = choice["auto_play"]
 
     # -- passing -------------------------------------------------------------------------------------------------
     def open_pass(self, cube: int) -> None:
@@ -149,16 +161,16 @@ class Dialogs:
         seed.textContent = state.seed or ""
         seed.setAttribute("data-seed", state.seed or "")
         _get("over-next").hidden = not state.can_next_game
+        verify = "verify.html?lang=" + self.t.lang + ("" if state.practice else "&record=last")
+        _get("over-verify").setAttribute("href", verify)
+        self._state = state
         self._remember_record(table)
         if not self.over_dlg.open:
             self.over_dlg.showModal()
 
     def _remember_record(self, table) -> None:
         """Keep the last record for "Verify a game" (key ``gamao.last-record``)."""
-        try:
-            self.app.store.set("gamao.last-record", table.record_json())
-        except Exception:
-            pass
+        self.app.history.remember(table, self._state)
 
     def _record(self) -> None:
         download("gamao-game.json", self._table.record_json(), "application/json")

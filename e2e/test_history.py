@@ -1,0 +1,182 @@
+"""The table's history, automation options, a corrupt save's download, the short clock and tooltips by touch.
+
+One page is shared by the tests that need no other URL (booting is the slow part); the clock and the touch tests
+open their own."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import helpers as H
+
+BEAR_OFF_XGID = "XGID=-BA---------------------a-:0:0:-1:00:0:0:0:0:10"  # the person has one checker left
+
+
+@pytest.fixture(scope="module")
+def shared(browser, base_url):
+    context, page, guard = H.open_shared(browser, H.table_url(base_url))
+    yield context, page, guard
+    context.close()
+
+
+@pytest.fixture
+def table(shared):
+    context, page, guard = shared
+    H.fresh_game(page, guard, "bot", "beginner")
+    yield page
+    guard.check()
+
+
+def automation(page, roll: bool, play: bool, start: bool = True) -> None:
+    """Open the New game dialog, set the two automation options (and start a game against the beginner bot)."""
+    page.get_by_role("button", name="New game", exact=True).first.click()
+    dialog = page.locator("#dlg-new")
+    dialog.get_by_label("The bot").check()
+    dialog.get_by_label("Bot level").select_option("beginner")
+    dialog.get_by_label("Money game").check()
+    dialog.get_by_label("Roll automatically when doubling is not possible or sensible").set_checked(roll)
+    dialog.get_by_label("Play forced moves automatically").set_checked(play)
+    if start:
+        dialog.get_by_role("button", name="Start").click()
+
+
+def test_automation_is_off_by_default_then_rolls_for_the_person_and_is_remembered(table):
+    page = table
+    dialog = page.locator("#dlg-new")
+    try:
+        # Off by default: after the opening 3-1 and the bot's reply, the person is asked to roll.
+        assert H.wait_for_turn(page) == "move"
+        H.point(page, "8").click()
+        H.ring(page, "5").click()
+        H.point(page, "6").click()
+        H.ring(page, "5").click()
+        page.locator("#btn-done").click()
+        assert H.wait_for_turn(page) == "roll"
+        # Roll automatically: the same game from the same seed, and the person's next turn starts rolled.
+        automation(page, roll=True, play=False)
+        assert H.wait_for_turn(page) == "move"
+        H.point(page, "8").click()
+        H.ring(page, "5").click()
+        H.point(page, "6").click()
+        H.ring(page, "5").click()
+        page.locator("#btn-done").click()
+        assert H.wait_for_turn(page) == "move"
+        assert page.locator("[data-dice]").count() == 1
+        assert not page.locator("#btn-roll").is_visible()
+        saved = json.loads(page.evaluate("localStorage.getItem('gamao.newgame')"))
+        assert saved["auto_roll"] is True and saved["auto_play"] is False
+        page.get_by_role("button", name="New game", exact=True).first.click()
+        assert dialog.get_by_label("Roll automatically when doubling is not possible or sensible").is_checked()
+        assert not dialog.get_by_label("Play forced moves automatically").is_checked()
+        dialog.get_by_role("button", name="Cancel").click()
+    finally:
+        page.evaluate("document.querySelectorAll('dialog[open]').forEach(d => d.close())")
+        automation(page, roll=False, play=False)
+
+
+def test_a_forced_roll_plays_itself(table):
+    page = table
+    try:
+        automation(page, roll=False, play=True)
+        page.locator("#ids summary").click()
+        page.get_by_label("Paste a GNU ID or XGID").fill(BEAR_OFF_XGID)
+        page.get_by_role("button", name="Set up").click()
+        assert H.wait_for_turn(page) == "roll"
+        page.locator("#btn-roll").click()  # every roll bears the last checker off: one legal play
+        page.wait_for_selector("#dlg-over[open]")
+        assert page.locator("#dlg-over [data-result]").get_attribute("data-result").startswith("0:")
+        # A practice position is not a game the verifier can check: its link opens the empty verifier.
+        assert page.locator("#over-verify").get_attribute("href") == "verify.html?lang=en"
+    finally:
+        page.evaluate("document.querySelectorAll('dialog[open]').forEach(d => d.close())")
+        page.locator("#ids summary").click()
+        automation(page, roll=False, play=False)
+
+
+def test_a_finished_game_is_kept_in_the_history_exported_and_verified(table, shared):
+    context, page, guard = shared[0], table, shared[2]
+    page.evaluate("localStorage.removeItem('gamao.history')")
+    H.play_to_game_over(page)
+    assert page.locator("#over-verify").get_attribute("href") == "verify.html?lang=en&record=last"
+    assert page.locator("#link-verify").get_attribute("href") == "verify.html?lang=en&record=last"
+    last = json.loads(page.evaluate("localStorage.getItem('gamao.last-record')"))
+    page.get_by_role("button", name="Close").click()
+    page.get_by_role("button", name="History").click()
+    rows = page.locator("#history-list [data-history]")
+    assert rows.count() == 1
+    assert "You" in rows.first.text_content() and "Bot (Beginner)" in rows.first.text_content()
+    verify = rows.first.get_by_role("link", name="Verify")
+    assert verify.get_attribute("href") == "verify.html?lang=en#history=1"
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Download all (JSON)").click()
+    exported = json.loads(open(info.value.path(), encoding="utf-8").read())
+    assert exported["format"] == "gamao-history" and len(exported["records"]) == 1
+    kept = exported["records"][0]
+    assert kept["games"] == last["games"] and kept["created"].endswith("Z")
+    page.get_by_role("button", name="Close").click()
+    # The verify page opens the kept record and checks it at once.
+    other = context.new_page()
+    guard.watch_page(other)
+    try:
+        other.goto(page.url.split("?")[0] + "verify.html?lang=en#history=1")
+        other.wait_for_selector("html[data-ready]", state="attached")
+        other.wait_for_selector("#verdict[data-verdict]")
+        assert json.loads(other.locator("#record-text").input_value())["games"] == last["games"]
+        assert other.locator("#verdict").get_attribute("data-verdict") == "ok"
+        assert other.locator("#verdict").inner_text().startswith("Verified")
+    finally:
+        other.close()
+
+
+def test_a_corrupt_save_can_be_downloaded_from_the_notice(table):
+    page = table
+    page.evaluate("localStorage.setItem('gamao.table', '{broken save')")
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached")
+    assert "could not be read" in page.locator("#notice").text_content()
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Download the unreadable save").click()
+    assert open(info.value.path(), encoding="utf-8").read() == "{broken save"
+    page.get_by_role("button", name="History").click()
+    assert page.locator("#dlg-history").get_by_role("button", name="Download the unreadable save").is_visible()
+    page.locator("#dlg-history").get_by_role("button", name="Close").click()
+
+
+def test_a_short_clock_runs_out_and_the_table_plays_for_the_person(page, base_url, ready):
+    H.open_table(page, base_url, ready, clock=3)
+    assert int(page.locator("#clock-bottom").get_attribute("data-clock")) <= 3
+    page.wait_for_function("() => document.querySelector('#notice').textContent.includes('Your time ran out')",
+                           timeout=30_000)
+    counts = H.counts(page)
+    assert (counts["8"], counts["6"], counts["13"], counts["24"]) != (3, 5, 5, 2)  # the 3-1 was played
+    saved = json.loads(page.evaluate("localStorage.getItem('gamao.table')"))
+    assert 'clock_expired' in json.dumps(saved)  # the record notes the expiry
+
+
+def test_a_long_press_on_a_touch_screen_shows_the_tooltips(browser, base_url):
+    from conftest import BOOT_TIMEOUT_MS, Guard, wait_ready
+    guard = Guard()
+    context = browser.new_context(has_touch=True, is_mobile=True, viewport={"width": 800, "height": 600})
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    guard.watch_context(context)
+    try:
+        page = context.new_page()
+        guard.watch_page(page)
+        page.goto(H.table_url(base_url))
+        wait_ready(page)
+        cdp = context.new_cdp_session(page)
+        tip = page.locator("#tip")
+        for selector, text in (('#board [data-point="off"]', "Your tray: 0 borne off, 15 to go"),
+                               ("[data-cube]", "Doubling cube at 1, in the middle: either player may double")):
+            box = page.locator(selector).bounding_box()
+            point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+            page.wait_for_function(f"() => !document.querySelector('#tip').hidden "
+                                   f"&& document.querySelector('#tip').textContent === {json.dumps(text)}")
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            assert tip.text_content() == text
+            page.wait_for_selector("#tip", state="hidden")  # it goes away after the finger is lifted
+    finally:
+        context.close()
+    guard.check()
