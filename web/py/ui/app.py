@@ -17,6 +17,7 @@ from pyscript.ffi import create_proxy
 
 from . import status as S
 from .botproxy import BotProxy
+from .access import Access
 from .board import BoardState, BoardView, reduced_motion
 from .dialogs import Dialogs
 from .history_view import HistoryView
@@ -68,6 +69,7 @@ class App:
                           ("setup-id", self.set_up_from_id)):
             self._on(self._el[el_id], "click", lambda e, fn=fn: fn())
         self._on(document, "keydown", self._key)
+        self.access = Access(texts, self)
 
     # -- set-up --------------------------------------------------------------------------------------------------
     def _on(self, target, kind: str, fn) -> None:
@@ -253,8 +255,10 @@ class App:
                     moved = (slot_of(ev.frm, bottom), slot_of(ev.to, bottom))
                 else:
                     moved = (slot_of(ev.to, bottom), slot_of(ev.frm, bottom))
+        self.access.events(state)
         self.board.render(self._board_state(state), moved=moved)
         self._controls(state)
+        self.access.keep_focus()
         self._save()
         if state.phase in (game.GAME_OVER, game.MATCH_OVER):
             self.dialogs.open_over(state, self.table)
@@ -361,6 +365,8 @@ class App:
             el.setAttribute("data-clock", str(secs))
             if secs <= 10:
                 el.classList.add("warn")
+                if not state.is_bot(player):
+                    self.access.clock(secs)
                 if secs != self._last_clock and secs in (10, 5):  # a calm warning, twice
                     self.sound.play("warning")
             else:

@@ -60,6 +60,11 @@ class BoardView:
         self.t = texts
         self.on_move = on_move
         self.on_sound = on_sound
+        # Hooks for the accessibility layer (ui.access): called after each render, on lift and on put-down.
+        self.after_render: Optional[Callable[[BoardState], None]] = None
+        self.on_lift: Optional[Callable[[str, tuple], None]] = None
+        self.on_drop: Optional[Callable[[str], None]] = None
+        self.tab_order: Callable[[list], list] = lambda slots: slots
         self.root = document.getElementById("board")
         self.slots = {slot: document.querySelector(f'[data-point="{slot}"]') for slot in SLOTS}
         self.dice_area = document.getElementById("dice-area")
@@ -107,6 +112,8 @@ class BoardView:
         self._draw_cube(state.cube)
         if moved and start is not None:
             self._animate(moved[1], start)
+        if self.after_render is not None:
+            self.after_render(state)
 
     def _draw_slot(self, slot: str, count: int) -> None:
         el = self.slots[slot]
@@ -228,13 +235,17 @@ class BoardView:
             return
         self.lifted = slot
         self._draw_rings()
+        if self.on_lift is not None:
+            self.on_lift(slot, tuple(self.state.dests.get(slot, ())))
 
     def drop(self) -> None:
         """Put the lifted checker back."""
         if self.lifted is None:
             return
-        self.lifted = None
+        slot, self.lifted = self.lifted, None
         self._draw_rings()
+        if self.on_drop is not None:
+            self.on_drop(slot)
 
     def _move_to(self, slot: str) -> bool:
         if self.lifted is None:
@@ -356,14 +367,29 @@ class BoardView:
         if key == "Escape":
             self.drop()
             return
+        if key == "Tab" and self.lifted is None and slot in self.state.dests and ring is None:
+            self._tab(event, slot)
+            return
         if key in ("Enter", " "):
             if ring is not None:
                 event.preventDefault()
                 self._move_to(ring)
+                self._refocus()
             elif slot is not None:
                 event.preventDefault()
+                before = self.lifted
                 self.tap(slot)
-                self._focus_first_ring()
+                if self.lifted is not None:
+                    self._focus_first_ring()
+                elif before is not None:
+                    self._refocus(slot)
+            return
+        if key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp") and self.lifted is None \
+                and slot in self.state.dests:
+            order = self.tab_order(list(self.state.dests))
+            event.preventDefault()
+            step = 1 if key in ("ArrowRight", "ArrowDown") else -1
+            self.slots[order[(order.index(slot) + step) % len(order)]].focus()
             return
         if key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp") and self.lifted is not None:
             rings = list(self.root.querySelectorAll("[data-dest]"))
@@ -381,3 +407,47 @@ class BoardView:
         rings = self.root.querySelectorAll("[data-dest]")
         if rings.length:
             rings.item(0).focus()
+
+    def _refocus(self, prefer: Optional[str] = None) -> None:
+        """After a move by keyboard: focus stays on the board (the same point if it can still move, else the
+        first movable point in Tab order); with nothing left to move, the first button to press."""
+        if prefer is not None and prefer in self.state.dests:
+            self.slots[prefer].focus()
+            return
+        order = self.tab_order(list(self.state.dests))
+        if order:
+            self.slots[order[0]].focus()
+            return
+        for btn in document.querySelectorAll("#controls button"):
+            if not btn.hidden and not btn.disabled:
+                btn.focus()
+                return
+
+    def _tab(self, event, slot: str) -> None:
+        """Tab between movable points in the mover's order (bar first, then from the far side home); past the
+        last (or before the first) focus leaves the board, so there is no trap."""
+        order = self.tab_order(list(self.state.dests))
+        i = order.index(slot) + (-1 if event.shiftKey else 1)
+        if 0 <= i < len(order):
+            event.preventDefault()
+            self.slots[order[i]].focus()
+            return
+        outside = self._outside_focusables(before=event.shiftKey)
+        if outside:
+            event.preventDefault()
+            outside.focus()
+
+    def _outside_focusables(self, before: bool):
+        """The nearest focusable element outside the board, after it (or before it)."""
+        sel = ("button, [href], input, select, textarea, summary, [tabindex]:not([tabindex='-1'])")
+        found = None
+        for el in document.querySelectorAll(sel):
+            if (self.root.contains(el) or getattr(el, "disabled", False) or getattr(el, "hidden", False)
+                    or getattr(el, "offsetParent", None) is None):
+                continue
+            pos = self.root.compareDocumentPosition(el)
+            if before and pos & 2:  # DOCUMENT_POSITION_PRECEDING
+                found = el
+            elif not before and pos & 4:  # DOCUMENT_POSITION_FOLLOWING
+                return el
+        return found
