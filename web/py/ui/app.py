@@ -16,6 +16,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from . import status as S
+from . import turn
 from .botproxy import BotProxy
 from .access import Access
 from .board import BoardState, BoardView, reduced_motion
@@ -277,6 +278,7 @@ class App:
         self._button("btn-undo", human_moving and human, state.can_undo)
         self._button("btn-done", human_moving and human, state.can_done)
         el["status"].textContent = S.status_line(state, t)
+        turn.show(document, state, t)
         names = S.seat_names(state.seats, t)
         for player, where in ((0, "bottom"), (1, "top")):
             el[f"name-{where}"].textContent = names[player]

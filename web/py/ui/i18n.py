@@ -150,9 +150,6 @@ EN: dict[str, str] = {
     "seat_bottom": "Bottom player",
     "update_ready": "A new version of Gamão is ready.",
     "update": "Update",
-    "to_play_colour": "{name} ({colour}) to play",
-    "colour_white": "white checkers",
-    "colour_black": "black checkers",
 }
 
 PT: dict[str, str] = {
@@ -287,9 +284,6 @@ PT: dict[str, str] = {
     "seat_bottom": "Jogador de baixo",
     "update_ready": "Uma nova versão do Gamão está pronta.",
     "update": "Atualizar",
-    "to_play_colour": "Vez de {name} ({colour})",
-    "colour_white": "peças brancas",
-    "colour_black": "peças pretas",
 }
 
 STRINGS: dict[str, dict[str, str]] = {"en": EN, "pt": PT}
