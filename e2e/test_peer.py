@@ -221,3 +221,20 @@ def test_illegal_move_from_the_peer_is_refused(peer_context, new_page, base_url)
     assert counts(other) == before_other and counts(mover) == before_mover
     # a replayed message is refused too, and the honest game goes on
     _play_turns(host, guest, 2)
+
+
+def test_after_a_disconnect_the_bot_can_take_the_seat(peer_context, new_page, base_url):
+    host, guest, _, _ = _connect(peer_context, new_page, base_url)
+    _play_turns(host, guest, 2)
+    before = counts(host)
+    guest.close()
+    host.wait_for_function("document.documentElement.getAttribute('data-peer') === 'lost'", timeout=30_000)
+    bot = host.get_by_role("button", name="Play the bot from here")
+    bot.wait_for(timeout=10_000)
+    assert counts(host) == before
+    bot.click()  # the same position, now against the bot (which may move at once)
+    host.locator("#badge-top:not([hidden])").wait_for(timeout=10_000)
+    assert host.evaluate("localStorage.getItem('gamao.peer')") is None
+    # and the game goes on against the bot
+    for _ in range(3):
+        play_turn(host)

@@ -418,6 +418,7 @@ class PeerGame:
 
     def _lost(self, reason: str) -> None:
         window.document.documentElement.setAttribute("data-peer", "lost")
+        self.link = None
         if self.session is not None:
             self.app.notice(_t("lost") if "lost" in reason or "closed" in reason else reason)
 
@@ -475,17 +476,22 @@ class PeerGame:
         while True:
             await asyncio.sleep(1.0)
             s = self.session
-            show = s is not None and self.app.table is self.adapter and s.can_claim(_now())
+            active = s is not None and self.adapter is not None and self.app.table is self.adapter \
+                and s.stage in ("opening", "play")
+            lost = self.link is None or self.link.state != "open"
+            show = active and (lost or s.can_claim(_now()))
             if show and self.bar is None:
                 self._show_bar()
             elif not show and self.bar is not None:
                 self.bar.remove()
                 self.bar = None
+            if self.bar is not None:
+                self._claim_btn.hidden = not s.can_claim(_now())
 
     def _show_bar(self) -> None:
         bar = self.bar = _el("p", "", id="peer-claim", class_="notice")
         bar.appendChild(_el("span", _t("silent") + " "))
-        claim = _el("button", _t("claim"), type="button", id="peer-claim-btn")
+        claim = self._claim_btn = _el("button", _t("claim"), type="button", id="peer-claim-btn")
         _on(claim, "click", lambda e: self.claim())
         bot = _el("button", _t("bot_seat"), type="button", id="peer-bot-btn")
         _on(bot, "click", lambda e: self.bot_takes_seat())
