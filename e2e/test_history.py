@@ -180,3 +180,27 @@ def test_a_long_press_on_a_touch_screen_shows_the_tooltips(browser, base_url):
     finally:
         context.close()
     guard.check()
+
+
+def test_two_people_see_whose_turn_it_is_in_their_colour(shared):
+    context, page, guard = shared
+    H.fresh_game(page, guard, "human")
+    try:
+        chip = page.locator("#turn-chip")
+        assert chip.text_content() == "White to play" and "bottom" in chip.get_attribute("class")
+        assert page.locator("#table").get_attribute("data-turn") == "bottom"
+        H.point(page, "8").click()
+        H.ring(page, "5").click()
+        H.point(page, "6").click()
+        H.ring(page, "5").click()
+        page.locator("#btn-done").click()
+        page.wait_for_selector("#turn-chip.top")
+        assert chip.text_content() == "Black to play"
+        assert page.locator("#table").get_attribute("data-turn") == "top"
+        page.locator("#btn-double").click()  # White answers the double
+        page.wait_for_selector("#turn-chip.bottom")
+        assert chip.text_content() == "White to play"
+        H.fresh_game(page, guard, "bot", "beginner")
+        assert chip.is_hidden()  # against the bot the status line says it
+    finally:
+        guard.check()
