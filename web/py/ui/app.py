@@ -17,6 +17,7 @@ from pyscript.ffi import create_proxy
 
 from . import status as S
 from . import turn
+from . import lang_switch
 from .botproxy import BotProxy
 from .access import Access
 from .board import BoardState, BoardView, reduced_motion
@@ -47,6 +48,7 @@ class App:
         self.board = BoardView(texts, self._board_move)
         self.dialogs = Dialogs(texts, self)
         self.history = HistoryView(texts, self.store)
+        lang_switch.install(document, window, texts)
         self.tips = Tips()
         self.table: Optional[game.Table] = None
         self.state = None

@@ -150,6 +150,9 @@ EN: dict[str, str] = {
     "seat_bottom": "Bottom player",
     "update_ready": "A new version of Gamão is ready.",
     "update": "Update",
+    "lang_name_en": "English",
+    "lang_name_pt": "Português",
+    "lang_switch": "Show the site in Portuguese",
 }
 
 PT: dict[str, str] = {
@@ -284,6 +287,9 @@ PT: dict[str, str] = {
     "seat_bottom": "Jogador de baixo",
     "update_ready": "Uma nova versão do Gamão está pronta.",
     "update": "Atualizar",
+    "lang_name_en": "English",
+    "lang_name_pt": "Português",
+    "lang_switch": "Mostrar o site em inglês",
 }
 
 STRINGS: dict[str, dict[str, str]] = {"en": EN, "pt": PT}
