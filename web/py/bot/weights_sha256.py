@@ -1,3 +1,3 @@
 """SHA-256 of web/assets/bot/weights.json, written by tools/bot_export.py."""
-WEIGHTS_SHA256 = "2df41c4a97211967d5eea469b739b20dfd6aed7c0378a87183d93a7ff8b07bc5"
-WEIGHTS_GAMES = 160472
+WEIGHTS_SHA256 = "a7626f83ef8430ab256a4cc4f8b9c71b510357b24e6e5fcee83cdcc6a64e0caf"
+WEIGHTS_GAMES = 176540
