@@ -168,7 +168,8 @@ def test_a_long_press_on_a_touch_screen_shows_the_tooltips(browser, base_url):
         cdp = context.new_cdp_session(page)
         tip = page.locator("#tip")
         for selector, text in (('#board [data-point="off"]', "Your tray: 0 borne off, 15 to go"),
-                               ("[data-cube]", "Doubling cube at 1, in the middle: either player may double")):
+                               ("[data-cube]", "Doubling cube at 1, in the middle: either player may double"),
+                               ("#pips-bottom", "Pip count: 167 to bear off")):
             box = page.locator(selector).bounding_box()
             point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
             cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
@@ -204,3 +205,22 @@ def test_two_people_see_whose_turn_it_is_in_their_colour(shared):
         assert chip.is_hidden()  # against the bot the status line says it
     finally:
         guard.check()
+
+
+def test_the_language_switch_keeps_the_game(table):
+    page = table
+    H.point(page, "8").click()
+    H.ring(page, "5").click()
+    before = H.counts(page)
+    link = page.locator("#link-lang")
+    assert link.text_content() == "Português" and link.get_attribute("hreflang") == "pt-BR"
+    link.click()
+    page.wait_for_url("**lang=pt**")
+    page.wait_for_selector("html[data-ready]", state="attached")
+    assert page.locator("html").get_attribute("lang") == "pt-BR"
+    assert page.get_by_role("button", name="Novo jogo", exact=True).count() == 1
+    assert H.counts(page) == before and f"seed={H.SEED}" in page.url
+    page.locator("#link-lang").click()  # and back, for the other tests of this module
+    page.wait_for_url("**lang=en**")
+    page.wait_for_selector("html[data-ready]", state="attached")
+    assert page.get_by_role("button", name="New game", exact=True).count() == 1
