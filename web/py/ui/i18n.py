@@ -153,6 +153,11 @@ EN: dict[str, str] = {
     "lang_name_en": "English",
     "lang_name_pt": "Português",
     "lang_switch": "Show the site in Portuguese",
+    "took_you": "You take: the cube is at {value}.",
+    "passed_you": "You pass.",
+    "wins_points_you": "You win {points} {unit} ({kind}).",
+    "wins_points_cube_you": "You win {points} {unit} ({kind} × cube at {cube}).",
+    "match_over_you": "You win the match {a}–{b}.",
 }
 
 PT: dict[str, str] = {
@@ -218,7 +223,7 @@ PT: dict[str, str] = {
     "took_notice": "{name} aceita: o cubo está em {value}.",
     "played_notice": "{name} jogou {dice}: {play}.",
     "passed_notice": "{name} recusa.",
-    "clock_out": "O tempo de {name} acabou: a mesa jogou por ele.",
+    "clock_out": "O tempo de {name} acabou: a mesa jogou em seu lugar.",
     "clock_out_you": "Seu tempo acabou: a mesa jogou por você.",
     "confirm_pass_text": "Recusar? Você perde {points} agora.",
     "opening_roll": "Dados iniciais: {a} para {first}, {b} para {second}. {starter} começa.",
@@ -290,6 +295,11 @@ PT: dict[str, str] = {
     "lang_name_en": "English",
     "lang_name_pt": "Português",
     "lang_switch": "Mostrar o site em inglês",
+    "took_you": "Você aceita: o cubo está em {value}.",
+    "passed_you": "Você recusa.",
+    "wins_points_you": "Você ganha {points} {unit} ({kind}).",
+    "wins_points_cube_you": "Você ganha {points} {unit} ({kind} × cubo em {cube}).",
+    "match_over_you": "Você vence a partida por {a}–{b}.",
 }
 
 STRINGS: dict[str, dict[str, str]] = {"en": EN, "pt": PT}

@@ -77,13 +77,15 @@ def result_text(state, t) -> str:
     unit = t("point_unit") if r.points == 1 else t("points_unit")
     multiple = {"single": 1, "gammon": 2, "backgammon": 3}.get(r.kind)
     cube = r.points // multiple if multiple else 1
+    you = "_you" if r.winner == solo(state.seats) else ""  # "You win", not "You wins"
     if cube > 1:
-        text = t("wins_points_cube", name=names[r.winner], points=r.points, unit=unit, kind=t(RESULT_KEYS[r.kind]),
-                 cube=cube)
+        text = t("wins_points_cube" + you, name=names[r.winner], points=r.points, unit=unit,
+                 kind=t(RESULT_KEYS[r.kind]), cube=cube)
     else:
-        text = t("wins_points", name=names[r.winner], points=r.points, unit=unit, kind=t(RESULT_KEYS[r.kind]))
+        text = t("wins_points" + you, name=names[r.winner], points=r.points, unit=unit, kind=t(RESULT_KEYS[r.kind]))
     if state.phase == MATCH_OVER and state.match_winner is not None:
-        text += " " + t("match_over", name=names[state.match_winner], a=state.score[0], b=state.score[1])
+        you = "_you" if state.match_winner == solo(state.seats) else ""
+        text += " " + t("match_over" + you, name=names[state.match_winner], a=state.score[0], b=state.score[1])
     return text
 
 
@@ -101,9 +103,11 @@ def event_notice(event, seats, t) -> str:
     if event.kind == "played" and event.player != me and event.notation:
         return t("played_notice", name=names[event.player], dice=dice_text(event.dice), play=event.notation)
     if event.kind == "took":
+        if event.player == me:
+            return t("took_you", value=event.value)
         return t("took_notice", name=names[event.player], value=event.value)
     if event.kind == "passed":
-        return t("passed_notice", name=names[event.player])
+        return t("passed_you") if event.player == me else t("passed_notice", name=names[event.player])
     if event.kind == "clock_expired":
         return t("clock_out_you") if event.player == me else t("clock_out", name=names[event.player])
     if event.kind == "no_legal_move":
