@@ -48,11 +48,17 @@ class Access:
         self._typed_form()
         self._help()
         self._on(document, "keydown", self._key)
+        self.keyboard = False  # the person's last input was a key (then focus is kept on something useful)
+        self._on(document, "keydown", lambda e: self._input(True))
+        self._on(document, "pointerdown", lambda e: self._input(False))
         board = app.board
         board.after_render = lambda st: self._relabel()
         board.on_lift = self.lifted
         board.on_drop = self.dropped
         board.tab_order = lambda slots: tab_order(slots, self.app.state is None or self.app.state.turn != 1)
+
+    def _input(self, keyboard: bool) -> None:
+        self.keyboard = keyboard
 
     def _on(self, target, kind: str, fn) -> None:
         proxy = create_proxy(fn)
@@ -118,7 +124,7 @@ class Access:
         self.say(A.say(self.lang, "put_down"))
         self._relabel()
         el = self.app.board.slots.get(slot)
-        if el is not None and el.hasAttribute("data-movable"):
+        if self.keyboard and el is not None and el.hasAttribute("data-movable"):
             el.focus()
 
     def _relabel(self) -> None:
@@ -144,8 +150,9 @@ class Access:
 
     def keep_focus(self) -> None:
         """When focus fell to the page (its control was hidden or removed), put it on the next useful thing:
-        a checker to move, else the first button to press."""
-        if not self.focus_lost():
+        a checker to move, else the first button to press. Only for people using the keyboard (a finger or
+        mouse user would see the page scroll to the focused element)."""
+        if not self.keyboard or not self.focus_lost():
             return
         order = self.movable_in_order()
         if order:
