@@ -83,6 +83,14 @@ class BoardView:
             proxy = create_proxy(fn)
             self._proxies.append(proxy)
             self.root.addEventListener(kind, proxy)
+        self._tabbing = 0  # +1 / -1 while a Tab / Shift+Tab key is down (focus entering the board by Tab)
+        for kind, fn in (("keydown", self._tab_key), ("keyup", self._tab_key)):
+            proxy = create_proxy(fn)
+            self._proxies.append(proxy)
+            document.addEventListener(kind, proxy, True)
+        proxy = create_proxy(self._focus_in)
+        self._proxies.append(proxy)
+        self.root.addEventListener("focusin", proxy)
         self.cube_el = _el("div", "cube center")
         self.cube_el.setAttribute("tabindex", "0")
         self.cube_el.setAttribute("data-cube", "1")
@@ -422,6 +430,26 @@ class BoardView:
             if not btn.hidden and not btn.disabled:
                 btn.focus()
                 return
+
+    def _tab_key(self, event) -> None:
+        if event.key == "Tab":
+            self._tabbing = (-1 if event.shiftKey else 1) if event.type == "keydown" else 0
+
+    def _focus_in(self, event) -> None:
+        """Tab from outside the board lands on the first movable point in the mover's order (Shift+Tab: the
+        last), whatever its place in the page."""
+        if not self._tabbing or self.lifted is not None:
+            return
+        came = event.relatedTarget
+        if came and self.root.contains(came):
+            return
+        slot, ring = self._target(event.target)
+        if slot not in self.state.dests or ring is not None:
+            return
+        order = self.tab_order(list(self.state.dests))
+        want = order[0] if self._tabbing > 0 else order[-1]
+        if want != slot:
+            self.slots[want].focus()
 
     def _tab(self, event, slot: str) -> None:
         """Tab between movable points in the mover's order (bar first, then from the far side home); past the
