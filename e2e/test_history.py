@@ -224,3 +224,14 @@ def test_the_language_switch_keeps_the_game(table):
     page.wait_for_url("**lang=en**")
     page.wait_for_selector("html[data-ready]", state="attached")
     assert page.get_by_role("button", name="New game", exact=True).count() == 1
+
+
+def test_a_reload_does_not_give_a_fresh_clock(page, base_url, ready):
+    H.open_table(page, base_url, ready, clock=45)
+    clock = page.locator("#clock-bottom")
+    page.wait_for_function("() => Number(document.querySelector('#clock-bottom').dataset.clock) <= 40",
+                           timeout=30_000)
+    page.reload()
+    ready(page)
+    assert H.ui_state(page) == "move"
+    assert int(clock.get_attribute("data-clock")) <= 41

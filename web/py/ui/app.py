@@ -72,6 +72,10 @@ class App:
                           ("setup-id", self.set_up_from_id)):
             self._on(self._el[el_id], "click", lambda e, fn=fn: fn())
         self._on(document, "keydown", self._key)
+        # The clock's time left is saved when the page goes away (and every few seconds), so a reload or a
+        # closed tab does not give a fresh clock.
+        self._on(window, "pagehide", lambda e: self._save())
+        self._on(document, "visibilitychange", lambda e: self._save())
         self.access = Access(texts, self)
 
     # -- set-up --------------------------------------------------------------------------------------------------
@@ -384,6 +388,8 @@ class App:
             if state is None or state.deadline is None or self._busy:
                 continue
             self._clock_show(state)
+            if _now() - getattr(self, "_saved_at", 0.0) >= 5:
+                self._save()
             if _now() >= state.deadline:
                 try:
                     new = self.table.apply(I.Tick(_now()), _now())
@@ -471,6 +477,7 @@ class App:
     def _save(self) -> None:
         if self.table is None:
             return
+        self._saved_at = _now()
         try:
             self.store.set(SAVE_KEY, self.table.to_json(_now()))
         except Exception as exc:  # saving must never break the game
