@@ -220,6 +220,8 @@ def test_the_language_switch_keeps_the_game(table):
     assert page.locator("html").get_attribute("lang") == "pt-BR"
     assert page.get_by_role("button", name="Novo jogo", exact=True).count() == 1
     assert H.counts(page) == before and f"seed={H.SEED}" in page.url
+    page.get_by_role("button", name="Desfazer", exact=True).click()  # the step made survived the reload
+    assert H.counts(page)["8"] == 3 and H.counts(page)["5"] == 0
     page.locator("#link-lang").click()  # and back, for the other tests of this module
     page.wait_for_url("**lang=en**")
     page.wait_for_selector("html[data-ready]", state="attached")
