@@ -112,7 +112,10 @@ def _play_one_turn(host, guest) -> str:
                 play_turn(page)
                 return st
         time.sleep(0.05)
-    raise AssertionError("nobody could act")
+    info = [(p.evaluate("() => window.gamaoPeerInfo ? gamaoPeerInfo() : ''"), ui_state(p),
+             p.locator("#notice").text_content(), p.locator("#status").text_content(),
+             p.evaluate("document.documentElement.getAttribute('data-peer')")) for p in (host, guest)]
+    raise AssertionError(f"nobody could act: {info}")
 
 
 def test_invite_answer_connect_and_a_whole_game(peer_context, new_page, base_url):

@@ -71,8 +71,10 @@ class PeerLink:
         if st == "failed":
             self.state = "failed"
             self.on_close(self.failure_advice())
-        elif st in ("disconnected", "closed"):
+        elif st == "closed":
             self._closed("The connection to the other player was lost.")
+        # "disconnected" is often transient (a busy machine misses ICE consent checks, then it recovers); the
+        # channel's own "close" event, or "failed", says when it is really gone
 
     def failure_advice(self) -> str:
         if not self.ice_servers:
