@@ -58,6 +58,11 @@ def test_no_axe_violations(browser, base_url, lang, layout):
         wait_ready(page)
         H.wait_for_turn(page)
         check(page, "start page", found)
+        if layout == "desktop":  # browser zoom to 200% on a 1280x800 screen: no sideways scrolling
+            page.set_viewport_size({"width": 640, "height": 400})
+            assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+            check(page, "zoom 200%", found)
+            page.set_viewport_size(DESKTOP["viewport"])
         page.get_by_role("button", name=w["new"], exact=True).first.click()
         assert page.locator("#dlg-new").evaluate("d => d.open")
         check(page, "new game dialog", found)

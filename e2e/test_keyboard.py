@@ -162,6 +162,20 @@ def test_keys_help_no_trap_and_quiet_in_fields(browser, base_url):
         page.keyboard.type("dur")
         assert page.locator("#typed-move").input_value() == "dur"
         assert H.ui_state(page) == "move"
+        # the New game dialog by keyboard: Tab to its button, arrows through the radios, Enter on Start
+        page.keyboard.press("Escape")
+        page.locator("#typed-move").blur()
+        tab_until(page, lambda f: f["id"] == "btn-new")
+        page.keyboard.press("Enter")
+        assert page.locator("#dlg-new").evaluate("d => d.open")
+        tab_until(page, lambda f: f["tag"] == "INPUT")  # the opponent radios
+        page.keyboard.press("ArrowDown")  # two people on this device
+        tab_until(page, lambda f: f["id"] == "ng-start")
+        page.keyboard.press("Enter")
+        assert not page.locator("#dlg-new").evaluate("d => d.open")
+        H.wait_for_turn(page)
+        assert page.locator("#name-top").inner_text() == "Black"
+        assert page.evaluate("window.__pointer") == 0
         guard.check()
     finally:
         context.close()
