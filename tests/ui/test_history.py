@@ -142,3 +142,30 @@ def test_rows_name_the_players_in_the_page_language(lang, tables):
     assert t("score_match", n=5) in row and "Player" not in row
     me = dict(people, players=[{"kind": "human", "name": "Player 1"}, {"kind": "bot", "level": "strong"}])
     assert Hi.player_names(me["players"], t) == (t("you"), t("bot_level", level=t("level_strong")))
+
+
+@pytest.mark.parametrize("room", [10**9, 60_000, 25_000, 9_000, 10])
+def test_a_full_storage_drops_the_oldest_games_first(room, tables):
+    base = json.loads(tables[0].record_json())
+    text = None
+    for i in range(20):
+        rec = dict(base, games=[dict(base["games"][0], dice=dict(base["games"][0]["dice"], fingerprint=f"{i:064x}"))])
+        text = Hi.push(text, json.dumps(rec))
+    stored = {}
+
+    def put(value: str) -> bool:
+        if len(value) > room:
+            return False
+        stored["v"] = value
+        return True
+
+    kept = Hi.store_trimmed(text, put)
+    if kept == 0:
+        assert "v" not in stored
+        return
+    records = Hi.load(stored["v"])
+    assert len(records) == kept and len(stored["v"]) <= room
+    assert records[-1]["games"][0]["dice"]["fingerprint"] == f"{19:064x}"  # the newest is always kept
+    fingerprints = [r["games"][0]["dice"]["fingerprint"] for r in records]
+    assert fingerprints == [f"{i:064x}" for i in range(20 - kept, 20)]  # the newest ones, in order
+    assert (kept == 20) == (room == 10**9)

@@ -59,6 +59,20 @@ def push(text: Optional[str], record_json: str, created: Optional[str] = None) -
     return game.history_to_json(game.add_record(history, record))
 
 
+def store_trimmed(text: str, put: Callable[[str], bool]) -> int:
+    """Store the history ``text`` with ``put`` (False when the browser's storage is full); when it does not fit,
+    the oldest quarter of the games makes room, again until it fits. Returns how many records were stored (0:
+    not even the newest fits)."""
+    records = load(text)
+    while records:
+        if put(game.history_to_json(records)):
+            return len(records)
+        if len(records) == 1:
+            break
+        records = records[max(1, len(records) // 4):]
+    return 0
+
+
 def newest_first(text: Optional[str]) -> list:
     """``(n, record)`` pairs for display, the newest first; ``n`` is the number ``#history=<n>`` uses."""
     records = load(text)

@@ -90,9 +90,11 @@ class HistoryView:
             return
         self.store.set(Hi.LAST_KEY, text)
         try:
-            self.store.set(Hi.HISTORY_KEY, Hi.push(self.store.get(Hi.HISTORY_KEY), text, created=_iso_now()))
+            history = Hi.push(self.store.get(Hi.HISTORY_KEY), text, created=_iso_now())
         except game.GameError:
-            pass
+            history = None
+        if history is not None:
+            Hi.store_trimmed(history, lambda value: self.store.set(Hi.HISTORY_KEY, value))
         link = document.getElementById("link-verify")
         if link:
             link.setAttribute("href", Hi.verify_href(None, self.t.lang))
