@@ -129,15 +129,19 @@ def test_a_finished_game_is_kept_in_the_history_exported_and_verified(table, sha
         other.close()
 
 
-def test_a_corrupt_save_can_be_downloaded_from_the_notice(table):
+def test_a_corrupt_save_is_told_and_can_be_downloaded(table):
     page = table
     page.evaluate("localStorage.setItem('gamao.table', '{broken save')")
     page.reload()
     page.wait_for_selector("html[data-ready]", state="attached")
     assert "could not be read" in page.locator("#notice").text_content()
+    dialog = page.locator("#dlg-corrupt")
+    assert dialog.is_visible() and "could not be read" in dialog.text_content()
     with page.expect_download() as info:
-        page.get_by_role("button", name="Download the unreadable save").click()
+        dialog.get_by_role("button", name="Download the unreadable save").click()
     assert open(info.value.path(), encoding="utf-8").read() == "{broken save"
+    dialog.get_by_role("button", name="Close").click()
+    assert not dialog.is_visible() and H.wait_for_turn(page) == "move"  # a new game is on the board
     page.get_by_role("button", name="History").click()
     assert page.locator("#dlg-history").get_by_role("button", name="Download the unreadable save").is_visible()
     page.locator("#dlg-history").get_by_role("button", name="Close").click()

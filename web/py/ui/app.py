@@ -74,8 +74,8 @@ class App:
         self._on(document, "keydown", self._key)
         # The clock's time left is saved when the page goes away (and every few seconds), so a reload or a
         # closed tab does not give a fresh clock.
-        self._on(window, "pagehide", lambda e: self._save())
-        self._on(document, "visibilitychange", lambda e: self._save())
+        self._on(window, "pagehide", lambda e: self._save_clock())
+        self._on(document, "visibilitychange", lambda e: self._save_clock())
         self.access = Access(texts, self)
 
     # -- set-up --------------------------------------------------------------------------------------------------
@@ -389,7 +389,7 @@ class App:
                 continue
             self._clock_show(state)
             if _now() - getattr(self, "_saved_at", 0.0) >= 5:
-                self._save()
+                self._save_clock()
             if _now() >= state.deadline:
                 try:
                     new = self.table.apply(I.Tick(_now()), _now())
@@ -474,11 +474,19 @@ class App:
             await asyncio.sleep(self._pace(300))
 
     # -- saving --------------------------------------------------------------------------------------------------
+    def _save_clock(self) -> None:
+        """Save the clock's time left, unless the stored game is no longer the one this page wrote (another tab
+        played since, or the save was replaced): only actions overwrite it then."""
+        self._saved_at = _now()
+        if self.table is not None and self.store.get(SAVE_KEY) == getattr(self, "_saved_text", None):
+            self._save()
+
     def _save(self) -> None:
         if self.table is None:
             return
         self._saved_at = _now()
         try:
-            self.store.set(SAVE_KEY, self.table.to_json(_now()))
+            self._saved_text = self.table.to_json(_now())
+            self.store.set(SAVE_KEY, self._saved_text)
         except Exception as exc:  # saving must never break the game
             window.console.warn(f"could not save the game: {exc}")

@@ -133,10 +133,18 @@ class HistoryView:
             download("gamao-unreadable-save.json", text, "application/json")
 
     def offer_corrupt(self) -> None:
-        """After an unreadable save was put aside: a button beside the notice to download it."""
-        if document.getElementById("btn-export-corrupt") or not self.store.get(CORRUPT_KEY):
+        """After an unreadable save was put aside: tell the player in a small dialog (the notice says it too,
+        below the board) and offer to download it."""
+        if document.getElementById("dlg-corrupt") or not self.store.get(CORRUPT_KEY):
             return
-        btn = self._button(self.t("export_corrupt"), self.export_corrupt, "btn-export-corrupt")
-        btn.className = "small"
-        notice = document.getElementById("notice")
-        notice.insertAdjacentElement("afterend", btn)
+        dlg = self._el("dialog", None, id="dlg-corrupt", cls="dialog")
+        dlg.setAttribute("aria-labelledby", "corrupt-text")
+        dlg.appendChild(self._el("p", self.t("corrupt_save"), id="corrupt-text"))
+        buttons = self._el("div", None, cls="dialog-buttons")
+        buttons.appendChild(self._button(self.t("export_corrupt"), self.export_corrupt, "btn-export-corrupt"))
+        close = self._button(self.t("close"), lambda: dlg.close(), "corrupt-close")
+        close.className = "primary"
+        buttons.appendChild(close)
+        dlg.appendChild(buttons)
+        document.body.appendChild(dlg)
+        dlg.showModal()
