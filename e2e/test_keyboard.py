@@ -212,3 +212,31 @@ def test_the_clock_counts_down_aloud(browser, base_url):
         guard.check()
     finally:
         context.close()
+
+
+def test_double_and_pass_by_keyboard(shared):
+    """Two people: White plays, Black doubles with O, White answers Pass in the dialogs by keyboard alone."""
+    page, guard = fresh(shared)
+    H.new_game(page, "human")
+    page.evaluate("() => { window.__pointer = 0; document.activeElement && document.activeElement.blur(); }")
+    assert H.wait_for_turn(page) == "move"
+    page.get_by_label("Type a move").fill("8/5 6/5")
+    page.get_by_label("Type a move").press("Enter")
+    page.keyboard.press("Escape")
+    page.locator("#typed-move").blur()
+    page.keyboard.press("d")
+    assert H.wait_for_turn(page) == "roll"
+    page.keyboard.press("o")
+    assert H.wait_for_turn(page) == "take"
+    assert "Black doubles to 2." in announced(page)
+    tab_until(page, lambda f: f["id"] == "btn-pass")
+    page.keyboard.press("Enter")
+    assert page.locator("#dlg-pass").evaluate("d => d.open")
+    tab_until(page, lambda f: f["id"] == "pass-yes")
+    page.keyboard.press("Enter")
+    assert H.wait_for_turn(page) == "over"
+    assert "White passes." in announced(page) and "Game over. Black wins 1 point" in announced(page)
+    page.keyboard.press("Escape")  # the game-over dialog closes with Escape
+    assert not page.locator("#dlg-over").evaluate("d => d.open")
+    assert page.evaluate("window.__pointer") == 0
+    guard.check()

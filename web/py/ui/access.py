@@ -52,6 +52,11 @@ class Access:
         self._on(document, "keydown", lambda e: self._input(True))
         self._on(document, "pointerdown", lambda e: self._input(False))
         board = app.board
+        # Focusable things that only tell something (their tooltip text is their name): an image role, so
+        # their aria-label is allowed and read.
+        for el in (board.cube_el, document.getElementById("pips-top"), document.getElementById("pips-bottom")):
+            if el:
+                el.setAttribute("role", "img")
         board.after_render = lambda st: self._relabel()
         board.on_lift = self.lifted
         board.on_drop = self.dropped
