@@ -41,9 +41,8 @@ class Access:
         self._last_clock: Optional[int] = None
         self.log = _el("div", "sr-only")
         self.log.id = "announce"
-        self.log.setAttribute("role", "log")
-        self.log.setAttribute("aria-live", "polite")
-        self.log.setAttribute("aria-relevant", "additions")
+        for name, value in {"role": "log", "aria-live": "polite", "aria-relevant": "additions"}.items():
+            self.log.setAttribute(name, value)
         document.body.appendChild(self.log)
         self._typed_form()
         self._help()
@@ -255,7 +254,7 @@ class Access:
         opener = _el("button", "ghost", A.say(self.lang, "keys_open"))
         opener.type = "button"
         opener.id = "btn-keys"
-        opener.setAttribute("aria-haspopup", "dialog")
+        opener.setAttribute(*{"aria-haspopup": "dialog"}.popitem())
         actions = document.querySelector(".top-actions")
         if actions:
             actions.appendChild(opener)
