@@ -154,12 +154,26 @@ def test_announcements_of_a_turn(shared):
 
 def test_keys_help_no_trap_and_quiet_in_fields(shared):
     page, guard = fresh(shared)
+    start = H.counts(page)
+    tab_until(page, lambda f: f["movable"])
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # one step made: U would take it back
+    moved = H.counts(page)
+    assert moved != start
     page.keyboard.press("?")
     dlg = page.locator("#dlg-keys")
     assert dlg.evaluate("d => d.open")
     assert "undo one step" in dlg.inner_text()
+    page.keyboard.press("u")  # letters do nothing behind the help
+    assert H.counts(page) == moved
     page.keyboard.press("Escape")
     assert not dlg.evaluate("d => d.open")
+    page.keyboard.press("u")  # and work again once it is closed
+    assert H.counts(page) != moved
+    for _ in range(3):  # the first place may have used both dice (two steps)
+        if H.counts(page) != start:
+            page.keyboard.press("u")
+    assert H.counts(page) == start
     # Tab leaves the board after the last movable point: no trap.
     tab_until(page, lambda f: f["movable"])
     seen = set()

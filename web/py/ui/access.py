@@ -259,6 +259,14 @@ class Access:
         if actions:
             actions.appendChild(opener)
         self._on(opener, "click", lambda e: self.open_help())
+        proxy = create_proxy(self._quiet_under_help)
+        self._proxies.append(proxy)
+        document.addEventListener("keydown", proxy, True)
+
+    def _quiet_under_help(self, event) -> None:
+        """While the keys' help is open, a letter does nothing on the table behind it."""
+        if self.help_dlg.open and len(str(event.key)) == 1:
+            event.stopPropagation()
 
     def open_help(self) -> None:
         if not self.help_dlg.open:
