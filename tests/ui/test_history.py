@@ -169,3 +169,10 @@ def test_a_full_storage_drops_the_oldest_games_first(room, tables):
     fingerprints = [r["games"][0]["dice"]["fingerprint"] for r in records]
     assert fingerprints == [f"{i:064x}" for i in range(20 - kept, 20)]  # the newest ones, in order
     assert (kept == 20) == (room == 10**9)
+
+
+def test_the_date_is_given_to_the_page_to_put_in_local_words():
+    t = Texts("en")
+    rec = {"format": "gamao-record", "players": [], "match_length": 0, "games": [], "created": "2026-11-29T15:04:05Z"}
+    assert Hi.row_text(rec, t, lambda iso: f"<{iso}>").startswith("<2026-11-29T15:04:05Z> · ")
+    assert Hi.row_text(dict(rec, created=None), t, lambda iso: "never").startswith("? 0–0 ?")

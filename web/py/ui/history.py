@@ -87,15 +87,16 @@ def entry(text: Optional[str], n: int) -> Optional[dict]:
     return records[-n]
 
 
-def row_text(record: dict, t: Callable[..., str]) -> str:
-    """One line of the history list: date, players, score and who won (``t`` is ``i18n.Texts``)."""
+def row_text(record: dict, t: Callable[..., str], when: Optional[Callable[[str], str]] = None) -> str:
+    """One line of the history list: date, players, score and who won (``t`` is ``i18n.Texts``; ``when`` turns
+    the record's ISO 8601 UTC date into local words, by default "YYYY-MM-DD HH:MM" UTC)."""
     s = game.summary(record)
     names = player_names(record.get("players", []), t)
     score = s["score"] or [0, 0]
     kind = t("score_match", n=s["match_length"]) if s["match_length"] else t("score_money")
     parts = []
     if s["created"]:
-        parts.append(str(s["created"])[:16].replace("T", " "))
+        parts.append(when(str(s["created"])) if when else str(s["created"])[:16].replace("T", " "))
     parts.append(t("history_row", a=names[0], b=names[1], sa=score[0], sb=score[1], kind=kind, games=s["games"]))
     return " · ".join(parts)
 

@@ -9,8 +9,8 @@ import json
 import time
 
 import game
-from pyscript import document
-from pyscript.ffi import create_proxy
+from pyscript import document, window
+from pyscript.ffi import create_proxy, to_js
 
 from . import history as Hi
 from .dialogs import download
@@ -106,18 +106,29 @@ class HistoryView:
         for n, record in rows:
             li = self._el("li", None, cls="history-row")
             li.setAttribute("data-history", str(n))
-            li.appendChild(self._el("span", Hi.row_text(record, self.t), cls="history-text"))
+            li.appendChild(self._el("span", Hi.row_text(record, self.t, self._local_time), id=f"history-text-{n}",
+                                    cls="history-text"))
             link = self._el("a", self.t("history_verify"))
             link.setAttribute("href", Hi.verify_href(n, self.t.lang))
-            li.appendChild(link)
-            li.appendChild(self._button(self.t("history_download"),
-                                        lambda rec=record, n=n: self._download_one(rec, n)))
+            download_btn = self._button(self.t("history_download"), lambda rec=record, n=n: self._download_one(rec, n))
+            for el in (link, download_btn):
+                el.setAttribute("aria-describedby", f"history-text-{n}")  # which game, for screen readers
+                li.appendChild(el)
             self.list.appendChild(li)
         self.empty.hidden = bool(rows)
         self.export_btn.hidden = not rows
         self.corrupt_btn.hidden = not self.store.get(CORRUPT_KEY)
         if not self.dlg.open:
             self.dlg.showModal()
+
+    def _local_time(self, iso: str) -> str:
+        """The record's UTC date in this device's time zone and the page's language."""
+        try:
+            date = window.Date.new(iso)
+            options = to_js({"dateStyle": "medium", "timeStyle": "short"}, dict_converter=window.Object.fromEntries)
+            return str(date.toLocaleString(self.t.html_lang, options))
+        except Exception:
+            return iso[:16].replace("T", " ")
 
     def _download_one(self, record: dict, n: int) -> None:
         download(f"gamao-game-{n}.json", json.dumps(record, indent=1, ensure_ascii=False) + "\n",
