@@ -36,7 +36,6 @@ def show(document, state, t) -> None:
         el.id = "turn-chip"
         swatch = document.createElement("span")
         swatch.className = "swatch"
-        swatch.setAttribute("aria-hidden", "true")
         el.appendChild(swatch)
         el.appendChild(document.createElement("span"))
         controls = document.getElementById("controls")
