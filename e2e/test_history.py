@@ -97,7 +97,18 @@ def test_a_forced_roll_plays_itself(table):
 def test_a_finished_game_is_kept_in_the_history_exported_and_verified(table, shared):
     context, page, guard = shared[0], table, shared[2]
     page.evaluate("localStorage.removeItem('gamao.history')")
-    H.play_to_game_over(page)
+    # A short real game: two people; White opens, Black doubles, White passes. (A whole game against the bot
+    # by clicking is in test_game.py.)
+    H.new_game(page, "human")
+    H.point(page, "8").click()
+    H.ring(page, "5").click()
+    H.point(page, "6").click()
+    H.ring(page, "5").click()
+    page.locator("#btn-done").click()
+    page.locator("#btn-double").click()
+    page.locator("#btn-pass").click()
+    page.get_by_role("button", name="Yes, pass").click()
+    page.wait_for_selector("#dlg-over[open]")
     assert page.locator("#over-verify").get_attribute("href") == "verify.html?lang=en&record=last"
     assert page.locator("#link-verify").get_attribute("href") == "verify.html?lang=en&record=last"
     last = json.loads(page.evaluate("localStorage.getItem('gamao.last-record')"))
@@ -105,7 +116,7 @@ def test_a_finished_game_is_kept_in_the_history_exported_and_verified(table, sha
     page.get_by_role("button", name="History").click()
     rows = page.locator("#history-list [data-history]")
     assert rows.count() == 1
-    assert "You" in rows.first.text_content() and "Bot (Beginner)" in rows.first.text_content()
+    assert "White 0–1 Black (Money game, games: 1)" in rows.first.text_content()
     verify = rows.first.get_by_role("link", name="Verify")
     assert verify.get_attribute("href") == "verify.html?lang=en#history=1"
     with page.expect_download() as info:
