@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from typing import Callable, Optional
 
-from js import Object, RTCPeerConnection
+from js import Object, RTCPeerConnection, window
 from pyodide.ffi import create_proxy, to_js
 
 from . import sdpcode
@@ -68,9 +68,11 @@ class PeerLink:
 
     def _pc_state(self, event) -> None:
         st = str(self.pc.connectionState)
-        if st == "failed":
+        window.console.log(f"gamao peer: connection {st}")
+        if st == "failed" and self.state not in ("closed", "failed"):  # (its close was already reported)
+            was_open = self.state == "open"
             self.state = "failed"
-            self.on_close(self.failure_advice())
+            self.on_close("The connection to the other player was lost." if was_open else self.failure_advice())
         elif st == "closed":
             self._closed("The connection to the other player was lost.")
         # "disconnected" is often transient (a busy machine misses ICE consent checks, then it recovers); the
