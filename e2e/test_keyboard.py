@@ -254,3 +254,17 @@ def test_double_and_pass_by_keyboard(shared):
     assert not page.locator("#dlg-over").evaluate("d => d.open")
     assert page.evaluate("window.__pointer") == 0
     guard.check()
+
+
+def test_screen_reader_activation_lifts_and_moves(shared):
+    """A screen reader activates a control with a click that has no pointer behind it (``el.click()``)."""
+    page, guard = fresh(shared)
+    assert H.wait_for_turn(page) == "move"
+    H.point(page, "8").evaluate("e => e.click()")
+    assert [d for d, _ in H.dests(page)] and focused(page)["dest"]
+    H.ring(page, "5").evaluate("e => e.click()")
+    c = H.counts(page)
+    assert (c["8"], c["5"]) == (2, 1)
+    assert "You: 8/5, from the 8-point to the 5-point." in announced(page)
+    assert page.evaluate("window.__pointer") == 0
+    guard.check()

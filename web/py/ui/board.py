@@ -88,6 +88,9 @@ class BoardView:
             proxy = create_proxy(fn)
             self._proxies.append(proxy)
             document.addEventListener(kind, proxy, True)
+        proxy = create_proxy(self._click)
+        self._proxies.append(proxy)
+        self.root.addEventListener("click", proxy)
         proxy = create_proxy(self._focus_in)
         self._proxies.append(proxy)
         self.root.addEventListener("focusin", proxy)
@@ -430,6 +433,18 @@ class BoardView:
             if not btn.hidden and not btn.disabled:
                 btn.focus()
                 return
+
+    def _click(self, event) -> None:
+        """A click with no pointer behind it (``detail`` 0): a screen reader activating a point or a place, or a
+        script. Pointer clicks are handled by the pointer events."""
+        if event.detail:
+            return
+        slot, ring = self._target(event.target)
+        if slot is None and ring is None:
+            return
+        self.tap(slot, ring)
+        if self.lifted is not None:
+            self._focus_first_ring()
 
     def _tab_key(self, event) -> None:
         if event.key == "Tab":
