@@ -76,6 +76,13 @@ def test_whole_game_on_a_phone_by_tapping_rows(browser, base_url):
             raise AssertionError("the game did not end")
         assert page.locator("#over-result").get_attribute("data-result")
         assert page.evaluate(ROWS_JS)["minHeight"] >= 44
+        # turned on its side (and on a tablet) the normal board comes back, scaled to the screen
+        for size in ({"width": 844, "height": 390}, {"width": 1024, "height": 768}):
+            page.set_viewport_size(size)
+            rows = page.evaluate(ROWS_JS)
+            assert not rows["rotated"]
+            assert rows["boardWidth"] <= size["width"]
+            assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
         guard.check()
     finally:
         context.close()
