@@ -47,6 +47,7 @@ STRINGS = {
                    "this happens; check many games.",
         "chi_few": "Too few dice for a meaningful test (fewer than 60).",
         "session_count": "{games} games, {dice} dice.",
+        "session_count_one": "1 game, {dice} dice.",
         "none": "—",
         "where_game": "game {n}", "where_action": "action {n}",
         "result_win": "player {winner} ({name}) wins {points} ({kind})",
@@ -90,6 +91,7 @@ STRINGS = {
                    "poucos dados isso acontece; confira muitos jogos.",
         "chi_few": "Poucos dados para um teste com sentido (menos de 60).",
         "session_count": "{games} jogos, {dice} dados.",
+        "session_count_one": "1 jogo, {dice} dados.",
         "none": "—",
         "where_game": "jogo {n}", "where_action": "ação {n}",
         "result_win": "jogador {winner} ({name}) ganha {points} ({kind})",
@@ -251,7 +253,8 @@ class VerifyView:
         self.render_stats(self.byid("stats"), stats)
         session = self.byid("session")
         self.render_stats(session, session_stats)
-        session.insertBefore(self.el("p", self.t("session_count", games=session_games, dice=session_stats.dice)),
+        session.insertBefore(self.el("p", self.t("session_count_one" if session_games == 1 else "session_count",
+                                                 games=session_games, dice=session_stats.dice)),
                              session.firstChild)
         self.byid("result").hidden = False
         box.focus()
