@@ -11,7 +11,7 @@ from typing import Optional
 
 import game
 from game import intents as I
-from pyscript import document, window
+from pyscript import document
 from pyscript.ffi import create_proxy
 
 from . import announce as A
