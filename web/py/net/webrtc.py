@@ -109,9 +109,10 @@ class PeerLink:
         await self.pc.setRemoteDescription(_js({"type": "offer", "sdp": sdp}))
         answer = await self.pc.createAnswer()
         await self.pc.setLocalDescription(answer)
+        if self.state == "new":
+            self.state = "connecting"
         await self._gathered()
-        self.state = "connecting"
-        asyncio.ensure_future(self._watch_open())
+        # no timeout here: the host may take minutes to paste the answer; "failed" still reports a failure
         return sdpcode.encode_sdp(str(self.pc.localDescription.sdp), offer=False)
 
     async def accept_answer(self, answer_code: str) -> None:
@@ -119,8 +120,12 @@ class PeerLink:
         if self.state != "offered":
             raise SignalError("make an invite first")
         sdp = sdpcode.decode_sdp(sdpcode.code_from_text(answer_code), offer=False)
-        await self.pc.setRemoteDescription(_js({"type": "answer", "sdp": sdp}))
-        self.state = "connecting"
+        self.state = "connecting"  # before awaiting: on loopback the channel can open during the await
+        try:
+            await self.pc.setRemoteDescription(_js({"type": "answer", "sdp": sdp}))
+        except Exception:
+            self.state = "offered"
+            raise
         asyncio.ensure_future(self._watch_open())
 
     async def _watch_open(self) -> None:
