@@ -4,9 +4,6 @@
 (read-only, labelled "Answer code") -> the host pastes it into "Paste answer code" and presses "Connect"; then a
 whole game by clicking with both boards compared after every turn (each numbered from its own player's side); a
 disconnect mid-game and a resume; a peer that sends an illegal move is refused.
-
-Until main.py calls ``net.peer_view.install(app)`` itself, these tests serve main.py with that call added (the
-served main.py is otherwise unchanged).
 """
 from __future__ import annotations
 
@@ -20,29 +17,18 @@ from conftest import BOOT_TIMEOUT_MS, wait_ready
 from helpers import POINTS, counts, play_turn, ui_state
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-MAIN = ROOT / "web" / "py" / "main.py"
-INSTALL = "from net.peer_view import install as _peer_install\n_peer_install(app)\n"
 
-
-def _main_with_peer() -> str:
-    text = MAIN.read_text()
-    if "peer_view" in text:
-        return text
-    return text.replace("app.start()\n", "app.start()\n" + INSTALL, 1)
 
 
 @pytest.fixture
 def peer_context(browser, guard):
-    """A context like conftest's, without the service worker (so the served main.py is the one above)."""
+    """A context like conftest's, without the service worker (each page talks to the server directly)."""
     made = []
 
     def make():
         ctx = browser.new_context(service_workers="block")
         ctx.set_default_timeout(BOOT_TIMEOUT_MS)
         guard.watch_context(ctx)
-        main = _main_with_peer()
-        ctx.route("**/py/main.py", lambda route: route.fulfill(status=200, body=main,
-                                                               content_type="text/x-python"))
         made.append(ctx)
         return ctx
 

@@ -2,6 +2,7 @@
 (bot decisions wait for them; the person can already play)."""
 from pyscript import document, window
 
+from net.peer_view import install as install_peer
 from ui.app import App, parse_params
 from ui.i18n import Texts, pick_language
 
@@ -11,6 +12,7 @@ texts = Texts(pick_language(params.get("lang"), preferred))
 
 app = App(texts, params)
 app.start()
+install_peer(app)  # "Play a friend", and joining from an invite link
 
 table = document.getElementById("table")
 table.classList.remove("loading")

@@ -302,6 +302,8 @@ def open_peer_dialog(doc, on_connected: Callable, role: str = "host", offer_code
 class PeerTableAdapter:
     """What the table page uses of a ``game.Table``, for a peer game (intents go through the session)."""
 
+    saves_locally = False  # the session saves itself under gamao.peer; the page's table save is skipped
+
     def __init__(self, session: PeerSession, send: Callable[[Outcome], None]) -> None:
         self.session = session
         self._send = send

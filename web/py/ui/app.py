@@ -482,8 +482,8 @@ class App:
             self._save()
 
     def _save(self) -> None:
-        if self.table is None:
-            return
+        if self.table is None or not getattr(self.table, "saves_locally", True):
+            return  # a peer game saves its own session (net.peer_view), not as a local table
         self._saved_at = _now()
         try:
             self._saved_text = self.table.to_json(_now())
