@@ -10,10 +10,10 @@ Bits after the 66th are ignored when reading (gnubg itself sometimes sets one).
 from __future__ import annotations
 
 import base64
-import binascii
 from dataclasses import dataclass, replace
 from typing import Optional
 
+from .b64 import id_bits
 from .errors import MatchIdError, PositionIdError
 from .match import MatchState
 from .position import Position
@@ -23,7 +23,6 @@ __all__ = ["MatchInfo", "encode_match_id", "decode_match_id", "gnubg_id", "parse
 _FIELDS = (("cube_log", 4), ("owner", 2), ("on_roll", 1), ("crawford", 1), ("state", 3),
            ("turn", 1), ("double", 1), ("resign", 2), ("die1", 3), ("die2", 3),
            ("length", 15), ("score0", 15), ("score1", 15))
-_B64 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
 
 # game states, as gnubg numbers them
 NO_GAME, PLAYING, GAME_OVER, RESIGNED, DROPPED = 0, 1, 2, 3, 4
@@ -117,19 +116,7 @@ def decode_match_id(mid: str) -> MatchInfo:
     Raises :class:`MatchIdError` for a wrong length, characters outside base64, or impossible
     fields (cube owner 2, one die zero and not the other, dice above 6).
     """
-    if not isinstance(mid, str):
-        raise MatchIdError(f"Match ID must be a string, not {type(mid).__name__}")
-    text = mid.strip()
-    if len(text) != 12:
-        raise MatchIdError(f"Match ID must have 12 characters, got {len(text)}: {mid!r}")
-    bad = sorted(set(text) - _B64)
-    if bad:
-        raise MatchIdError(f"Match ID has characters outside base64: {''.join(bad)!r}")
-    try:
-        raw = base64.b64decode(text, validate=True)
-    except (binascii.Error, ValueError) as exc:  # pragma: no cover - alphabet checked above
-        raise MatchIdError(f"Match ID is not valid base64: {mid!r}") from exc
-    bits = int.from_bytes(raw, "little")
+    bits = id_bits(mid, 12, MatchIdError, "Match ID")
     v = {}
     n = 0
     for name, width in _FIELDS:

@@ -10,11 +10,10 @@ encoded with the standard alphabet and the padding dropped.
 from __future__ import annotations
 
 import base64
-import binascii
 
+from .b64 import id_bits
 from .errors import PositionIdError
 
-_B64 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
 
 
 def encode_position_id(mine: tuple[int, ...], theirs: tuple[int, ...]) -> str:
@@ -35,19 +34,7 @@ def decode_position_id(pid: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     Raises :class:`PositionIdError` when the text is not 14 base64 characters, a side has more
     than 15 checkers, the bit string does not hold 50 slots, or both sides share a point.
     """
-    if not isinstance(pid, str):
-        raise PositionIdError(f"Position ID must be a string, not {type(pid).__name__}")
-    text = pid.strip()
-    if len(text) != 14:
-        raise PositionIdError(f"Position ID must have 14 characters, got {len(text)}: {pid!r}")
-    bad = sorted(set(text) - _B64)
-    if bad:
-        raise PositionIdError(f"Position ID has characters outside base64: {''.join(bad)!r}")
-    try:
-        raw = base64.b64decode(text + "==", validate=True)
-    except (binascii.Error, ValueError) as exc:  # pragma: no cover - alphabet checked above
-        raise PositionIdError(f"Position ID is not valid base64: {pid!r}") from exc
-    bits = int.from_bytes(raw[:10], "little")
+    bits = id_bits(pid, 14, PositionIdError, "Position ID")
     sides: list[list[int]] = []
     pos = 0
     for _ in range(2):
