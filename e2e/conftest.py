@@ -124,3 +124,13 @@ def wait_ready(page) -> None:
 @pytest.fixture
 def ready():
     return wait_ready
+
+
+@pytest.fixture(scope="module")
+def shared(browser, base_url):
+    """One booted table page shared by the tests of a module (booting is the slow part): (page, guard)."""
+    import helpers
+
+    context, page, guard = helpers.open_shared(browser, helpers.table_url(base_url))
+    yield page, guard
+    context.close()

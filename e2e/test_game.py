@@ -15,13 +15,6 @@ import rules  # noqa: E402
 from game.record import verify_record  # noqa: E402
 
 
-@pytest.fixture(scope="module")
-def shared(browser, base_url):
-    context, page, guard = H.open_shared(browser, H.table_url(base_url))
-    yield page, guard
-    context.close()
-
-
 @pytest.fixture
 def fresh(shared):
     """The shared page, reset: ``fresh(opponent, level, match)`` starts that game; guards checked after."""

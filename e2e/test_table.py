@@ -9,13 +9,6 @@ import helpers as H
 INITIAL = {"6": 5, "8": 3, "13": 5, "24": 2, "19": -5, "17": -3, "12": -5, "1": -2}
 
 
-@pytest.fixture(scope="module")
-def shared(browser, base_url):
-    context, page, guard = H.open_shared(browser, H.table_url(base_url))
-    yield page, guard
-    context.close()
-
-
 @pytest.fixture
 def table(shared):
     """The shared page with a fresh seeded game against the bot (the same start as a fresh load)."""
