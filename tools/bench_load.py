@@ -5,17 +5,18 @@
 Prints, for the site and for the baseline (a page that only runs `print("hello")` with the same PyScript and
 Pyodide), the time from navigation to `html[data-ready]`, cold (a fresh browser context: empty caches) and warm
 (a reload in the same context), as medians over the runs, and the ratio site/bare; the first contentful paint of
-the site's board skeleton; and the bytes the server sent for a first visit (page load plus the service worker's
-precache), compared with the size of the Pyodide core alone.
+the site's board skeleton; and the bytes the server sent for a first visit (the page load plus what the service
+worker fetched to complete its cache, until the page is marked html[data-offline]), compared with the size of the
+Pyodide core alone.
 """
 from __future__ import annotations
 
 import argparse
+import collections
 import pathlib
 import statistics
 import sys
 import tempfile
-import threading
 
 from playwright.sync_api import sync_playwright
 
@@ -51,30 +52,6 @@ new MutationObserver((_, obs) => {
 """
 
 
-class Counter:
-    def __init__(self) -> None:
-        self.bytes = 0
-        self.lock = threading.Lock()
-
-    def add(self, n: int) -> None:
-        with self.lock:
-            self.bytes += n
-
-
-def counting_server(directory: pathlib.Path, counter: Counter):
-    class Counting(serve.Handler):
-        def copyfile(self, source, outputfile):  # the response body
-            data = source.read()
-            counter.add(len(data))
-            outputfile.write(data)
-
-    import functools
-
-    server = serve.Server(("127.0.0.1", 0), functools.partial(Counting, directory=str(directory)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
 def bare_site(tmp: pathlib.Path) -> pathlib.Path:
     (tmp / "assets").symlink_to(ROOT / "web" / "assets")
     (tmp / "bare.html").write_text(BARE_HTML)
@@ -97,10 +74,10 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
-    site_counter, bare_counter = Counter(), Counter()
-    site_server = counting_server(ROOT / "web", site_counter)
+    site_counter, bare_counter = collections.Counter(), collections.Counter()
+    site_server = serve.start(0, ROOT / "web", sent=site_counter)
     with tempfile.TemporaryDirectory() as tmp:
-        bare_server = counting_server(bare_site(pathlib.Path(tmp)), bare_counter)
+        bare_server = serve.start(0, bare_site(pathlib.Path(tmp)), sent=bare_counter)
         site_url = f"http://127.0.0.1:{site_server.server_address[1]}/?lang=en"
         bare_url = f"http://127.0.0.1:{bare_server.server_address[1]}/bare.html"
         results = {name: {"cold": [], "warm": []} for name in ("site", "bare")}
@@ -110,12 +87,12 @@ def main() -> None:
             for run in range(args.runs):
                 for name, url, counter in (("site", site_url, site_counter), ("bare", bare_url, bare_counter)):
                     context = browser.new_context()
-                    before = counter.bytes
+                    before = counter.total()
                     page, ready, fcp = load(context, url)
                     if name == "site":
-                        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-                        page.wait_for_timeout(500)  # let the precache finish its revalidations
-                        first_visit_bytes.append(counter.bytes - before)
+                        # The first visit is over when the service worker has completed its cache.
+                        page.wait_for_selector("html[data-offline]", state="attached", timeout=120_000)
+                        first_visit_bytes.append(counter.total() - before)
                         fcps.append(fcp)
                     results[name]["cold"].append(ready)
                     page.close()

@@ -7,12 +7,13 @@ Run by `make play` and `make test` (and before hosting: the whole `web/` folder 
 - Installs the pinned pure-Python libraries of requirements-site.txt (pip, no dependencies resolved behind our
   back) into web/assets/vendor/pylib/.
 - Packs every web/py/**/*.py (and the vendored libraries) into web/assets/py-bundle.zip: one request instead of
-  dozens, unpacked by Pyodide into the interpreter's working directory.
+  dozens, unpacked by Pyodide into the interpreter's working directory. The modules' bytecode, compiled by the
+  pinned Pyodide under Node (tools/compile_pyc.mjs), goes in beside them, so the browser does not compile them.
 - Writes web/pyscript.json: `interpreter` points at the local pyodide.mjs (without it PyScript fetches Pyodide from
   a CDN), and `files` maps the bundle into the interpreter's file system (`"./*"`: unpack here).
 - Writes web/precache.js for the service worker (imported by sw.js, so the browser sees a new deploy as a new
-  service worker): every file the site uses and a version derived from their
-  contents, so a new deploy is a new cache and old caches are removed.
+  service worker): every file the site uses with a hash of its content, and a version derived from them all, so a
+  new deploy is a new cache (filled from the old one where files are unchanged) and old caches are removed.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ import pathlib
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -92,16 +94,32 @@ def python_sources() -> list[tuple[pathlib.Path, str]]:
     return sources
 
 
+def compiled_modules(sources: list[tuple[pathlib.Path, str]]) -> list[tuple[str, bytes]]:
+    """(name, bytes) of each module's .pyc, compiled by the pinned Pyodide itself (tools/compile_pyc.mjs).
+
+    Only the app's packages: entry scripts (top-level files such as main.py, run by PyScript and not imported) are
+    left as source, and so are the vendored libraries, which are imported late (segno for an invite's QR code)."""
+    app = WEB / "py"
+    sources = [(path, name) for path, name in sources if "/" in name and app in path.parents]
+    modules = [name for _, name in sources]
+    with tempfile.TemporaryDirectory() as tmp:
+        root = pathlib.Path(tmp)
+        for path, name in sources:
+            (root / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, root / name)
+        subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), tmp, *modules], check=True)
+        return [(pyc.relative_to(root).as_posix(), pyc.read_bytes()) for pyc in sorted(root.rglob("*.pyc"))]
+
+
 def write_bundle() -> None:
     """A deterministic zip (fixed timestamps), so an unchanged tree gives an unchanged cache version."""
-    members = []
-    for path, name in python_sources():
-        info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
-        info.compress_type = zipfile.ZIP_DEFLATED
-        members.append((info, path.read_bytes()))
+    sources = python_sources()
+    files = [(name, path.read_bytes()) for path, name in sources] + compiled_modules(sources)
     tmp = BUNDLE.with_suffix(".tmp")
     with zipfile.ZipFile(tmp, "w") as archive:
-        for info, data in members:
+        for name, data in files:
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, data)
     if BUNDLE.exists() and BUNDLE.read_bytes() == tmp.read_bytes():
         tmp.unlink()
@@ -126,7 +144,9 @@ def pyscript_config() -> dict:
 
 
 def precache() -> dict:
-    urls = []
+    """Every file the site uses, with a hash of each (so a new deploy's worker copies unchanged files from the old
+    cache instead of downloading them), and a version derived from all of them."""
+    files = {}
     digest = hashlib.sha256()
     for path in sorted(p for p in WEB.rglob("*") if p.is_file()):
         rel = path.relative_to(WEB).as_posix()
@@ -134,9 +154,10 @@ def precache() -> dict:
                 or rel.startswith("py/") and rel.count("/") > 1  # packages are in the bundle; entry scripts are not
                 or "__pycache__" in rel or path.name.startswith(".") or rel.endswith((".pyc", ".pyi", ".map", ".tmp"))):
             continue
-        urls.append(rel)
-        digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
-    return {"version": digest.hexdigest()[:16], "urls": ["./"] + urls}
+        content = hashlib.sha256(path.read_bytes()).digest()
+        files[rel] = content.hex()[:16]
+        digest.update(rel.encode() + b"\0" + content)
+    return {"version": digest.hexdigest()[:16], "files": {"./": files["index.html"], **files}}
 
 
 def write_if_changed(path: pathlib.Path, text: str) -> None:
@@ -144,14 +165,19 @@ def write_if_changed(path: pathlib.Path, text: str) -> None:
         path.write_text(text)
 
 
+def write_precache() -> dict:
+    manifest = precache()
+    write_if_changed(WEB / "precache.js", "self.PRECACHE = " + json.dumps(manifest, indent=1) + ";\n")
+    return manifest
+
+
 def main() -> None:
     vendor()
     vendor_python_libraries()
     write_bundle()
     write_if_changed(WEB / "pyscript.json", json.dumps(pyscript_config(), indent=1) + "\n")
-    manifest = precache()
-    write_if_changed(WEB / "precache.js", "self.PRECACHE = " + json.dumps(manifest, indent=1) + ";\n")
-    print(f"site ready in {WEB.relative_to(ROOT)}/ (cache version {manifest['version']}, {len(manifest['urls'])} files)")
+    manifest = write_precache()
+    print(f"site ready in {WEB.relative_to(ROOT)}/ (cache version {manifest['version']}, {len(manifest['files'])} files)")
 
 
 if __name__ == "__main__":

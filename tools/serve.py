@@ -7,6 +7,7 @@ Used by `make play`, by the e2e tests and by the benchmarks (through `start()`).
 from __future__ import annotations
 
 import argparse
+import collections
 import functools
 import http.server
 import os
@@ -32,10 +33,12 @@ MIME = {
 
 
 _rebuild_lock = threading.Lock()
+_count_lock = threading.Lock()
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+    sent: collections.Counter | None = None  # when set: body bytes sent, per path (benchmarks and tests)
 
     def do_GET(self) -> None:
         # While developing: an edited .py file is picked up on the next page load without re-running the set-up.
@@ -45,7 +48,16 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             with _rebuild_lock:
                 if build_site.bundle_is_stale():
                     build_site.write_bundle()
+                    build_site.write_precache()
         super().do_GET()
+
+    def copyfile(self, source, outputfile) -> None:
+        if self.sent is None:
+            return super().copyfile(source, outputfile)
+        data = source.read()
+        with _count_lock:
+            self.sent[self.path.split("?")[0]] += len(data)
+        outputfile.write(data)
 
     def end_headers(self) -> None:
         # The service worker and the precache list must always be checked for a new deploy.
@@ -63,9 +75,12 @@ class Server(http.server.ThreadingHTTPServer):
     allow_reuse_address = True
 
 
-def start(port: int = 0, directory: pathlib.Path | str = ROOT / "web") -> Server:
-    """Start serving in a background thread; `server.server_address[1]` is the port (0 picks a free one)."""
-    handler = functools.partial(Handler, directory=str(directory))
+def start(port: int = 0, directory: pathlib.Path | str = ROOT / "web",
+          sent: collections.Counter | None = None) -> Server:
+    """Start serving in a background thread; `server.server_address[1]` is the port (0 picks a free one).
+    With `sent`, the body bytes of every response are added to it under the request's path."""
+    handler_class = Handler if sent is None else type("CountingHandler", (Handler,), {"sent": sent})
+    handler = functools.partial(handler_class, directory=str(directory))
     server = Server(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server

@@ -1,11 +1,15 @@
-"""Wiring: choose the language, start the table, tell the page it accepts input, then load the bot's weights
-(bot decisions wait for them; the person can already play)."""
+"""Wiring: choose the language, start the table, tell the page it accepts input (html[data-ready]), then load the
+bot's weights (bot decisions wait for them; the person can already play) and say so (html[data-loaded]).
+
+The performance marks ("gamao:python", "gamao:imported") time the Python start-up for tools/bench_load.py."""
 from pyscript import document, window
 
+window.performance.mark("gamao:python")
 from net.peer_view import install as install_peer
 from ui.app import App, parse_params
 from ui.i18n import Texts, pick_language
 
+window.performance.mark("gamao:imported")
 params = parse_params(str(window.location.search))
 preferred = [str(lang) for lang in (window.navigator.languages or [])]
 texts = Texts(pick_language(params.get("lang"), preferred))
@@ -22,3 +26,4 @@ document.documentElement.setAttribute("data-ready", "")
 response = await window.fetch("assets/bot/weights.json")  # noqa: F704 (PyScript runs top-level await)
 weights = await response.text()  # noqa: F704
 app.bot_loaded(str(weights))
+document.documentElement.setAttribute("data-loaded", "")  # all that a visit loads is in: app.js completes the cache

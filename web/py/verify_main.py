@@ -76,3 +76,4 @@ if prefill:
     document.getElementById("record-text").value = prefill
     check([("", prefill)])
 document.documentElement.setAttribute("data-ready", "")
+document.documentElement.setAttribute("data-loaded", "")  # nothing more to load: app.js completes the cache
