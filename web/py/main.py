@@ -2,10 +2,11 @@
 bot's weights (bot decisions wait for them; the person can already play) and say so (html[data-loaded]).
 
 The performance marks ("gamao:python", "gamao:imported") time the Python start-up for tools/bench_load.py."""
+import asyncio
+
 from pyscript import document, window
 
 window.performance.mark("gamao:python")
-from net.peer_view import install as install_peer
 from ui.app import App, parse_params
 from ui.i18n import Texts, pick_language
 
@@ -16,14 +17,23 @@ texts = Texts(pick_language(params.get("lang"), preferred))
 
 app = App(texts, params)
 app.start()
-install_peer(app)  # "Play a friend", and joining from an invite link
+window.performance.mark("gamao:table")
 
 table = document.getElementById("table")
 table.classList.remove("loading")
 table.removeAttribute("aria-busy")
 document.documentElement.setAttribute("data-ready", "")
 
-response = await window.fetch("assets/bot/weights.json")  # noqa: F704 (PyScript runs top-level await)
+await asyncio.sleep(0)  # noqa: F704 (PyScript runs top-level await): let the page paint and take input now
+
+# The bot's weights download while "Play a friend" (and joining from an invite link) is set up: the peer code
+# (WebRTC, invite codes) is not needed to play the table, and importing it first would hold the table back ~0.1 s.
+download = window.fetch("assets/bot/weights.json")
+from net.peer_view import install as install_peer  # noqa: E402
+
+install_peer(app)
+
+response = await download  # noqa: F704
 weights = await response.text()  # noqa: F704
 app.bot_loaded(str(weights))
 document.documentElement.setAttribute("data-loaded", "")  # all that a visit loads is in: app.js completes the cache
