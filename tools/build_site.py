@@ -38,6 +38,9 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # PyScript's dist holds optional plugins (editor, terminal, MicroPython, game) we do not use; these name prefixes are
 # the chunks core.js loads to run Pyodide (checked by the e2e test that records every request of a cold load).
 PYSCRIPT_PREFIXES = ("core", "error", "deprecations-manager")
+# Standard library modules the table imports at start-up that PyScript itself does not: Pyodide ships its standard
+# library as source, so the browser would compile them on every visit; the bundle carries them compiled.
+STDLIB_COMPILED = ("hashlib", "hmac", "secrets")
 # Served files that are not part of the app itself.
 NOT_PRECACHED = {"precache.js", "sw.js"}
 
@@ -97,7 +100,7 @@ def python_sources() -> list[tuple[pathlib.Path, str]]:
 def compiled_modules(sources: list[tuple[pathlib.Path, str]]) -> list[tuple[str, bytes]]:
     """(name, bytes) of each module's .pyc, compiled by the pinned Pyodide itself (tools/compile_pyc.mjs).
 
-    Only the app's packages: entry scripts (top-level files such as main.py, run by PyScript and not imported) are
+    The app's packages and the STDLIB_COMPILED modules: entry scripts (top-level files such as main.py, run by PyScript and not imported) are
     left as source, and so are the vendored libraries, which are imported late (segno for an invite's QR code)."""
     app = WEB / "py"
     sources = [(path, name) for path, name in sources if "/" in name and app in path.parents]
@@ -107,7 +110,8 @@ def compiled_modules(sources: list[tuple[pathlib.Path, str]]) -> list[tuple[str,
         for path, name in sources:
             (root / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, root / name)
-        subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), tmp, *modules], check=True)
+        subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), tmp, *modules, "--stdlib", *STDLIB_COMPILED],
+                       check=True)
         return [(pyc.relative_to(root).as_posix(), pyc.read_bytes()) for pyc in sorted(root.rglob("*.pyc"))]
 
 

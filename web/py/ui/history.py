@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from typing import Callable, Optional
-from urllib.parse import parse_qs
+from .query import parse as parse_qs
 
 import game
 

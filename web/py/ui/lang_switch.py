@@ -3,7 +3,7 @@ language. The game in progress is saved after every action, so it resumes on the
 :func:`switch_href` is pure (tested under CPython)."""
 from __future__ import annotations
 
-from urllib.parse import parse_qsl, urlencode
+from .query import encode, parse_pairs
 
 from .i18n import LANGS
 
@@ -15,8 +15,8 @@ def other(lang: str) -> str:
 
 def switch_href(search: str, fragment: str, lang: str) -> str:
     """This page's query with ``lang`` set (every other parameter kept, in order), and its fragment."""
-    pairs = [(k, v) for k, v in parse_qsl(str(search).lstrip("?"), keep_blank_values=True) if k != "lang"]
-    query = urlencode([("lang", lang)] + pairs)
+    pairs = [(k, v) for k, v in parse_pairs(str(search).lstrip("?"), keep_blank_values=True) if k != "lang"]
+    query = encode([("lang", lang)] + pairs)
     return "?" + query + (str(fragment) if str(fragment).startswith("#") and len(str(fragment)) > 1 else "")
 
 

@@ -1,7 +1,7 @@
 """The table page's URL parameters (pure, tested under CPython)."""
 from __future__ import annotations
 
-from urllib.parse import parse_qs
+from .query import parse as parse_qs
 
 
 def parse_params(search: str) -> dict:

@@ -6,7 +6,7 @@ tested under CPython.
 """
 from __future__ import annotations
 
-from urllib.parse import parse_qs
+from .query import parse as parse_qs
 
 LANGS = ("en", "pt")
 
