@@ -133,7 +133,9 @@ class App:
             choice = self.dialogs.remembered()
             table = game.Table(self.options_for(**choice), now=_now())
         self.table = table
+        self.sound.held = True  # the page has just opened: the opening roll it shows makes no sound
         self.show(table.state())
+        self.sound.held = False
         if notice:
             self.notice(notice)
         asyncio.ensure_future(self._clock_loop())

@@ -27,6 +27,7 @@ class Sound:
     def __init__(self, store) -> None:
         self.store = store
         self.muted = store.get(MUTE_KEY) == "1"
+        self.held = False  # while the page shows the table it opened with: no sound (and no audio context) yet
         self._ctx = None
 
     def toggle(self) -> None:
@@ -47,7 +48,7 @@ class Sound:
         return self._ctx
 
     def play(self, name: str) -> None:
-        if self.muted or name not in TONES:
+        if self.muted or self.held or name not in TONES:
             return
         try:
             if not window.navigator.userActivation.hasBeenActive:
