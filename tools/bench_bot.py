@@ -6,7 +6,7 @@ with a 95% interval, the win rate, and the bot's think time per move (p50/p95) i
 same run as the baseline (pubeval's own move time).
 
     .venv/bin/python tools/bench_bot.py --levels intermediate --games 2000
-    .venv/bin/python tools/bench_bot.py --levels strong,expert --games 400 --vs below
+    .venv/bin/python tools/bench_bot.py --levels strong,expert --games 400 --vs below --jobs 2
     .venv/bin/python tools/bench_bot.py --pyodide --levels beginner,intermediate,strong,expert
 
 ``--pyodide`` times ``bot.choose`` inside Pyodide in Chromium (Playwright, /usr/bin/chromium, a static
@@ -78,13 +78,49 @@ def play_game(first: Player, second: Player, seed: int) -> int:
     raise RuntimeError("game did not end")
 
 
-def match(a: Player, b: Player, games: int, seed: int) -> tuple[float, float, float]:
-    """(ppg for a, half-width of its 95% interval, a's win rate) over ``games`` (pairs of games)."""
+def _pairs(a: Player, b: Player, first: int, stop: int, seed: int) -> list[int]:
+    """Points for ``a`` in the game pairs ``first`` .. ``stop - 1`` (pair i uses seed + i)."""
     pts: list[int] = []
-    for i in range(games // 2):
+    for i in range(first, stop):
         s = seed + i
         pts.append(play_game(a, b, s))
         pts.append(-play_game(b, a, s))
+    return pts
+
+
+_JOB: dict = {}
+
+
+def _job(span: tuple[int, int]) -> tuple[list[int], list[float], list[float]]:
+    a, b, seed = _JOB["a"], _JOB["b"], _JOB["seed"]
+    a.times.clear()
+    b.times.clear()
+    pts = _pairs(a, b, span[0], span[1], seed)
+    return pts, list(a.times), list(b.times)
+
+
+def match(a: Player, b: Player, games: int, seed: int, jobs: int = 1) -> tuple[float, float, float]:
+    """(ppg for a, half-width of its 95% interval, a's win rate) over ``games`` (pairs of games).
+
+    With ``jobs`` > 1 the pairs are split into contiguous blocks played by forked processes; every game
+    still uses its own seed, so the points (and the figures) are identical to one process's."""
+    npairs = games // 2
+    if jobs <= 1 or npairs < 2:
+        pts = _pairs(a, b, 0, npairs, seed)
+    else:
+        import multiprocessing
+        # Small blocks, handed out in order: the processes stay busy to the end; results come back in order.
+        step = max(1, min(10, npairs // (jobs * 4) or 1))
+        spans = [(i, min(npairs, i + step)) for i in range(0, npairs, step)]
+        _JOB.update(a=a, b=b, seed=seed)
+        ctx = multiprocessing.get_context("fork")
+        with ctx.Pool(jobs) as pool:
+            parts = pool.map(_job, spans, chunksize=1)
+        pts = []
+        for p, ta, tb in parts:
+            pts.extend(p)
+            a.times.extend(ta)
+            b.times.extend(tb)
     n = len(pts)
     mean = sum(pts) / n
     # Interval from the pair sums (the two games of a pair share dice, so they are not independent).
@@ -99,7 +135,7 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def run_cpython(levels: list[str], games: int, seed: int, vs: str) -> None:
+def run_cpython(levels: list[str], games: int, seed: int, vs: str, jobs: int = 1) -> None:
     for lv in levels:
         me = Player(lv)
         if vs == "pubeval":
@@ -110,7 +146,7 @@ def run_cpython(levels: list[str], games: int, seed: int, vs: str) -> None:
                 continue
             opp = Player(ORDER[i - 1])
         t0 = time.time()
-        mean, half, wr = match(me, opp, games, seed)
+        mean, half, wr = match(me, opp, games, seed, jobs)
         el = time.time() - t0
         print(f"{lv:>12} vs {opp.name:<12} games={games} ppg={mean:+.3f} ±{half:.3f} (95%) win={wr:.3f} "
               f"think p50={pct(me.times, .5) * 1000:.1f}ms p95={pct(me.times, .95) * 1000:.1f}ms "
@@ -233,6 +269,8 @@ def main() -> None:
     ap.add_argument("--vs", choices=["pubeval", "below"], default="pubeval")
     ap.add_argument("--weights", type=Path, default=None,
                     help="a weights file to use instead of the shipped one (e.g. a snapshot)")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="processes playing the game pairs (same seeds, same totals as one process)")
     ap.add_argument("--pyodide", action="store_true", help="think times in Pyodide in Chromium instead")
     ap.add_argument("--pyodide-games", type=int, default=4)
     ap.add_argument("--pyodide-stride", type=int, default=3)
@@ -252,7 +290,7 @@ def main() -> None:
     if a.pyodide:
         run_pyodide(levels, a.pyodide_games, a.pyodide_stride)
     else:
-        run_cpython(levels, a.games, a.seed, a.vs)
+        run_cpython(levels, a.games, a.seed, a.vs, a.jobs)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """The bot in a web worker (PyScript named worker "bot"), so the strong levels' thinking never freezes the page.
 
 The main thread (``ui.botproxy``) calls the exported functions with plain strings: ``load(weights_json)`` once,
-then ``decide(pending_json)`` -> the decision string (see ``ui.botproxy.pending_to_json``). No DOM here.
+optionally ``load_bearoff(base64)``, then ``decide(pending_json)`` -> the decision string (see
+``ui.botproxy.pending_to_json``). No DOM here.
 """
 import json
 
@@ -12,6 +13,14 @@ from game.state import Pending
 
 def load(weights: str) -> bool:
     bot.load_weights(data=str(weights).encode())
+    return True
+
+
+def load_bearoff(b64: str) -> bool:
+    """The exact bear-off table (``assets/bot/bearoff.bin``), base64: optional, the bot falls back to its
+    network in bear-offs without it (it also loads by itself when the file is beside the package)."""
+    import base64
+    bot.load_bearoff(data=base64.b64decode(str(b64)))
     return True
 
 
@@ -30,4 +39,4 @@ def decide(pending_json: str) -> str:
     return getattr(intent, "decision", None) or getattr(intent, "result", None) or intent.answer
 
 
-__export__ = ["load", "decide"]
+__export__ = ["load", "load_bearoff", "decide"]

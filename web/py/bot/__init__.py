@@ -10,6 +10,7 @@ Standard library only; runs unchanged in CPython and in Pyodide (main thread or 
                   crawford=False, level="intermediate") -> "take" | "pass"
     evaluate(position_id, level="intermediate") -> dict of probabilities and equity
     load_weights(data=None, path=None) -> None (optional: loads lazily on first use)
+    load_bearoff(data=None, path=None) -> None (optional: the exact bear-off table, lazily by default)
 
 Positions are GNU Backgammon Position IDs with the side on roll encoded second (``rules.Position``).
 """
@@ -23,13 +24,16 @@ from rules.errors import RulesError
 from rules.position import Position
 from rules.posid import encode_position_id
 
+from . import bearoff as _bearoff
 from . import cube as _cube
 from . import play as _play
 from .board import Board
 from .network import DEFAULT_WEIGHTS, Evaluator, WeightsError, equity, parse_weights
 
-__all__ = ["LEVELS", "DEFAULT_LEVEL", "BotError", "WeightsError", "choose", "cube_action", "take_decision",
-           "evaluate", "load_weights", "evaluator"]
+__all__ = ["LEVELS", "DEFAULT_LEVEL", "BotError", "WeightsError", "BearoffError", "choose", "cube_action",
+           "take_decision", "evaluate", "load_weights", "load_bearoff", "evaluator"]
+
+BearoffError = _bearoff.BearoffError
 
 LEVELS: tuple[str, ...] = ("beginner", "intermediate", "strong", "expert")
 DEFAULT_LEVEL = "intermediate"
@@ -60,6 +64,14 @@ def load_weights(data: Optional[bytes] = None, path: Union[str, Path, None] = No
     ev = parse_weights(data, expected_sha256)
     _EVALUATOR = ev
     return ev
+
+
+def load_bearoff(data: Optional[bytes] = None, path: Union[str, Path, None] = None) -> None:
+    """Load the exact bear-off table now (otherwise it loads lazily, from ``web/assets/bot/bearoff.bin`` or
+    ``bearoff.bin`` beside the package, on the first pure bear-off). Checked against
+    ``bot.bearoff_sha256.BEAROFF_SHA256``; raises :class:`BearoffError` and keeps the previous table on a
+    mismatch. Without a table the bot evaluates bear-offs with its network."""
+    _bearoff.load(data=data, path=Path(path) if path is not None else None)
 
 
 def evaluator() -> Evaluator:
@@ -126,7 +138,7 @@ def evaluate(position_id: str, level: str = DEFAULT_LEVEL) -> dict[str, float]:
     board = _board(position_id)
     lv = _level(level)
     ev = evaluator()
-    o = _play.evaluate_1ply_board(ev, board) if lv.plies >= 1 else ev.evaluate(board)
+    o = _play.evaluate_1ply_board(ev, board) if lv.plies >= 1 else _play.outputs_on_roll(ev, board)
     names = ("win", "gammon_win", "backgammon_win", "gammon_loss", "backgammon_loss")
     out = dict(zip(names, o))
     out["equity"] = equity(o)

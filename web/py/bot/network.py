@@ -31,9 +31,13 @@ class WeightsError(ValueError):
     """The weights file is missing, malformed, or does not match its recorded SHA-256."""
 
 
+_SIG_FLOOR = 4.248354255291589e-18
+"""The sigmoid at -40 (= 1 / (1 + exp(40)) in floats): the value of every pre-activation below -40."""
+
+
 def _sigmoid(a: float) -> float:
     if a < -40.0:
-        return 4.248354255291589e-18
+        return _SIG_FLOOR
     return 1.0 / (1.0 + math.exp(-a))
 
 
@@ -104,23 +108,25 @@ class Network:
 
     def hidden_pre(self, board: Board) -> list[float]:
         """First-layer pre-activations of ``board`` (side on roll = ``board[0]``), slot inputs only."""
-        acc = self.b1
+        # The additions are chained lazily and made into one list at the end: the same float operations
+        # in the same order as adding the rows one by one, without the intermediate lists.
+        acc = iter(self.b1)
         mine, theirs = board
         tables = self.tables
         for p in range(26):
             n = mine[p]
             if n:
-                acc = list(map(add, acc, tables[p][n]))
+                acc = map(add, acc, tables[p][n])
         for p in range(26):
             n = theirs[p]
             if n:
-                acc = list(map(add, acc, tables[26 + p][n]))
-        return acc
+                acc = map(add, acc, tables[26 + p][n])
+        return list(acc)
 
     def hidden_pre_from(self, base: Board, base_pre: list[float], board: Board) -> list[float]:
         """Pre-activations of ``board`` computed from those of a similar ``base`` board (same result as
         :meth:`hidden_pre`, faster when only a few slots differ, as between the plays of one roll)."""
-        acc = base_pre
+        acc = iter(base_pre)  # chained lazily, as in hidden_pre
         tables = self.tables
         for side in (0, 1):
             new, old = board[side], base[side]
@@ -132,13 +138,14 @@ class Network:
                 if n != o:
                     row = tables[off + p]
                     if n:
-                        acc = list(map(add, acc, row[n]))
+                        acc = map(add, acc, row[n])
                     if o:
-                        acc = list(map(sub, acc, row[o]))
-        return acc
+                        acc = map(sub, acc, row[o])
+        return list(acc)
 
     def outputs_from_pre(self, pre: list[float], board: Board) -> Outputs:
-        h = [_sigmoid(a) for a in pre]
+        exp = math.exp
+        h = [1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR for a in pre]  # _sigmoid, inlined
         w2, b2 = self.w2, self.b2
         o = [_sigmoid(b2[k] + sum(map(mul, w2[k], h))) for k in range(5)]
         return _consistent(o, board)

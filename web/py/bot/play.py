@@ -1,12 +1,20 @@
-"""Choosing a play: 0-ply, 1-ply lookahead over the best candidates, and the noisy beginner.
+"""Choosing a play: 0-ply, 1-ply and 2-ply lookahead over the best candidates, and the noisy beginner.
 
 All functions take the bot's board pairs (see ``bot.board``) and an ``Evaluator``; they are pure and
 deterministic (the beginner's noise comes from a ``random.Random`` the caller seeds).
 
-* 0-ply: every legal result is evaluated by the network from the opponent's side (who is then on roll) and
-  the play with the best cubeless money equity for the mover is chosen.
-* 1-ply: the best few 0-ply candidates (within an equity margin) are re-scored by averaging, over the
-  opponent's 21 rolls, the position after the opponent's best 0-ply reply, evaluated for the mover on roll.
+* 0-ply: every legal result is evaluated from the opponent's side (who is then on roll) and the play with
+  the best cubeless money equity for the mover is chosen.
+* 1-ply: a result is scored by averaging, over the opponent's 21 rolls, the position after the opponent's
+  best 0-ply reply, evaluated for the mover on roll.
+* 2-ply: the same, but the position after each reply is itself scored at 1-ply (the mover's 21 rolls, its
+  best 0-ply play of each).
+
+A level filters: every 0-ply candidate within an equity window of the best (at most ``candidates`` of
+them) gets the 1-ply look; then (expert) the best ``deep`` of those within ``deep_margin`` of the 1-ply
+best get the 2-ply look. Work limits are counts, never a clock, so the same position always gets the same
+play. Pure bear-offs (see ``bot.bearoff``) are evaluated exactly from the one-sided table instead of the
+network, at every depth.
 """
 from __future__ import annotations
 
@@ -14,6 +22,7 @@ import random
 from dataclasses import dataclass
 from typing import Optional
 
+from . import bearoff
 from .board import ALL_ROLLS, Board, results, swap, winner_kind
 from .network import Evaluator, Outputs, equity, invert
 
@@ -22,21 +31,37 @@ WIN_OUTPUTS = {1: (1.0, 0.0, 0.0, 0.0, 0.0), 2: (1.0, 1.0, 0.0, 0.0, 0.0), 3: (1
 
 @dataclass(frozen=True)
 class Level:
-    """How a level searches: ``plies`` 0 or 1, how many 0-ply candidates get the deeper look, within what
-    equity margin of the best, and the standard deviation of the Gaussian noise added to 0-ply equities."""
+    """How a level searches.
+
+    ``plies`` 0, 1 or 2; ``candidates``/``margin``: how many 0-ply candidates, within what equity of the
+    best, get the 1-ply look; ``deep``/``deep_margin``: how many of the 1-ply best, within what equity of
+    it, get the 2-ply look (``plies`` 2); ``noise``: the standard deviation of the Gaussian noise added to
+    0-ply equities (beginner)."""
     name: str
     plies: int
     candidates: int = 1
     margin: float = 0.0
     noise: float = 0.0
+    deep: int = 0
+    deep_margin: float = 0.0
+    deep_budget: int = 0
 
 
 LEVELS: dict[str, Level] = {
     "beginner": Level("beginner", 0, noise=0.1),
     "intermediate": Level("intermediate", 0),
-    "strong": Level("strong", 1, candidates=3, margin=0.12),
-    "expert": Level("expert", 1, candidates=6, margin=0.25),
+    "strong": Level("strong", 1, candidates=8, margin=0.16),
+    "expert": Level("expert", 2, candidates=10, margin=0.20, deep=2, deep_margin=0.10, deep_budget=6000),
 }
+
+
+def outputs_on_roll(ev: Evaluator, board: Board) -> Outputs:
+    """Cubeless outputs for the side on roll of ``board`` (before it rolls): exact in a pure bear-off,
+    otherwise the network."""
+    exact = bearoff.outputs(board)
+    if exact is not None:
+        return exact
+    return ev.evaluate(board)
 
 
 def after_play_outputs(ev: Evaluator, result: Board) -> Outputs:
@@ -44,7 +69,7 @@ def after_play_outputs(ev: Evaluator, result: Board) -> Outputs:
     kind = winner_kind(result)
     if kind:
         return WIN_OUTPUTS[kind]
-    return invert(ev.evaluate(swap(result)))
+    return invert(outputs_on_roll(ev, swap(result)))
 
 
 def rank_0ply(ev: Evaluator, board: Board, dice: tuple[int, int]) -> list[tuple[float, Board]]:
@@ -54,32 +79,83 @@ def rank_0ply(ev: Evaluator, board: Board, dice: tuple[int, int]) -> list[tuple[
     return scored
 
 
-def best_reply_outputs(ev: Evaluator, board: Board, dice: tuple[int, int]) -> Outputs:
-    """Outputs, for the side on roll of ``board``, after its best 0-ply play of ``dice``.
+class OverBudget(Exception):
+    """Raised inside a search when its work counter passes its limit."""
+
+
+class Work:
+    """A deterministic work limit: the number of plays evaluated (not a clock)."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.done = 0
+
+    def add(self, n: int) -> None:
+        self.done += n
+        if self.done > self.limit:
+            raise OverBudget(self.done)
+
+
+def best_reply(ev: Evaluator, board: Board, dice: tuple[int, int], work: Optional[Work] = None,
+               base_pre: Optional[dict[int, list[float]]] = None) -> tuple[Outputs, Board]:
+    """The best 0-ply play of ``dice`` for the side on roll of ``board``: (its outputs for that side, the
+    result board, not swapped). The first of equal plays in generation order wins.
 
     The plays of one roll differ from the starting board in a few slots, so each network's first layer is
-    computed once for the (swapped) starting board and updated per play."""
+    computed once for the (swapped) starting board and updated per play (``base_pre`` may carry those
+    across the rolls of one starting board). ``work`` counts the plays evaluated."""
     best: Optional[Outputs] = None
+    best_b = board
     best_eq = -9.0
     base = swap(board)
-    base_pre: dict[int, list[float]] = {}
-    for r in results(board, dice[0], dice[1]):
+    if base_pre is None:
+        base_pre = {}
+    plays = results(board, dice[0], dice[1])
+    if work is not None:
+        work.add(len(plays))
+    for r in plays:
         kind = winner_kind(r)
         if kind:
             o = WIN_OUTPUTS[kind]
         else:
             sb = swap(r)
-            net = ev.net_for(sb)
-            key = id(net)
-            pre = base_pre.get(key)
-            if pre is None:
-                pre = base_pre[key] = net.hidden_pre(base)
-            o = invert(net.outputs_from_pre(net.with_extras(net.hidden_pre_from(base, pre, sb), sb), sb))
+            exact = bearoff.outputs(sb)
+            if exact is not None:
+                o = invert(exact)
+            else:
+                net = ev.net_for(sb)
+                key = id(net)
+                pre = base_pre.get(key)
+                if pre is None:
+                    pre = base_pre[key] = net.hidden_pre(base)
+                o = invert(net.outputs_from_pre(net.with_extras(net.hidden_pre_from(base, pre, sb), sb), sb))
         e = equity(o)
         if e > best_eq:
-            best_eq, best = e, o
+            best_eq, best, best_b = e, o, r
     assert best is not None
-    return best
+    return best, best_b
+
+
+def best_reply_outputs(ev: Evaluator, board: Board, dice: tuple[int, int]) -> Outputs:
+    """Outputs, for the side on roll of ``board``, after its best 0-ply play of ``dice``."""
+    return best_reply(ev, board, dice)[0]
+
+
+def _average(parts: list[tuple[int, Outputs]]) -> Outputs:
+    acc = [0.0] * 5
+    for w, o in parts:
+        for k in range(5):
+            acc[k] += w * o[k]
+    return tuple(a / 36.0 for a in acc)  # type: ignore[return-value]
+
+
+def evaluate_1ply_board(ev: Evaluator, board: Board, work: Optional[Work] = None) -> Outputs:
+    """Outputs for the side on roll of ``board`` before rolling: its best 0-ply play averaged over 21 rolls."""
+    exact = bearoff.outputs(board)
+    if exact is not None:
+        return exact
+    pre: dict[int, list[float]] = {}
+    return _average([(1 if r[0] == r[1] else 2, best_reply(ev, board, r, work, pre)[0]) for r in ALL_ROLLS])
 
 
 def outputs_1ply(ev: Evaluator, result: Board) -> Outputs:
@@ -87,25 +163,27 @@ def outputs_1ply(ev: Evaluator, result: Board) -> Outputs:
     kind = winner_kind(result)
     if kind:
         return WIN_OUTPUTS[kind]
+    return invert(evaluate_1ply_board(ev, swap(result)))
+
+
+def outputs_2ply(ev: Evaluator, result: Board, work: Optional[Work] = None) -> Outputs:
+    """Outputs for the mover of ``result``: over the opponent's 21 rolls, its best 0-ply reply, and the
+    position after it scored at 1-ply for the mover (on roll again)."""
+    kind = winner_kind(result)
+    if kind:
+        return WIN_OUTPUTS[kind]
     opp = swap(result)
-    acc = [0.0] * 5
+    exact = bearoff.outputs(opp)
+    if exact is not None:
+        return invert(exact)
+    parts: list[tuple[int, Outputs]] = []
+    pre: dict[int, list[float]] = {}
     for roll in ALL_ROLLS:
-        w = 1 if roll[0] == roll[1] else 2
-        o = best_reply_outputs(ev, opp, roll)  # the opponent's outputs
-        for k in range(5):
-            acc[k] += w * o[k]
-    return invert(tuple(a / 36.0 for a in acc))  # type: ignore[arg-type]
-
-
-def evaluate_1ply_board(ev: Evaluator, board: Board) -> Outputs:
-    """Outputs for the side on roll of ``board`` before rolling: its best 0-ply play averaged over 21 rolls."""
-    acc = [0.0] * 5
-    for roll in ALL_ROLLS:
-        w = 1 if roll[0] == roll[1] else 2
-        o = best_reply_outputs(ev, board, roll)
-        for k in range(5):
-            acc[k] += w * o[k]
-    return tuple(a / 36.0 for a in acc)  # type: ignore[return-value]
+        _, reply = best_reply(ev, opp, roll, work, pre)
+        k = winner_kind(reply)
+        mine = invert(WIN_OUTPUTS[k]) if k else evaluate_1ply_board(ev, swap(reply), work)
+        parts.append((1 if roll[0] == roll[1] else 2, mine))
+    return _average(parts)
 
 
 def choose_board(ev: Evaluator, board: Board, dice: tuple[int, int], level: Level,
@@ -124,9 +202,18 @@ def choose_board(ev: Evaluator, board: Board, dice: tuple[int, int], level: Leve
     short = [b for e, b in ranked[:level.candidates] if e >= top - level.margin]
     if len(short) == 1:
         return short[0]
-    best_b, best_e = short[0], -9.0
-    for b in short:
-        e = equity(outputs_1ply(ev, b))
-        if e > best_e:
-            best_e, best_b = e, b
-    return best_b
+    scored = [(equity(outputs_1ply(ev, b)), i, b) for i, b in enumerate(short)]
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    if level.plies < 2 or level.deep < 2:
+        return scored[0][2]
+    best1 = scored[0][0]
+    deep = [(i, b) for e, i, b in scored[:level.deep] if e >= best1 - level.deep_margin]
+    if len(deep) == 1:
+        return deep[0][1]
+    work = Work(level.deep_budget) if level.deep_budget else None
+    try:
+        rescored = [(equity(outputs_2ply(ev, b, work)), i, b) for i, b in deep]
+    except OverBudget:
+        return scored[0][2]  # too much work for 2-ply here: the 1-ply choice
+    rescored.sort(key=lambda t: (-t[0], t[1]))
+    return rescored[0][2]

@@ -1,0 +1,130 @@
+"""The search behind the strong and expert levels, and the evaluator's fast path (same floats as the plain
+computation)."""
+import math
+from operator import add, mul, sub
+
+import pytest
+
+import bot
+import rules
+from bot import play
+from bot.board import ALL_ROLLS, results, swap, winner_kind
+from bot.network import equity, invert
+from test_bot_board import random_game_positions
+
+
+def _sig(a):
+    return 4.248354255291589e-18 if a < -40.0 else 1.0 / (1.0 + math.exp(-a))
+
+
+def reference_pre(net, board):
+    """The plain loop (one new list per added row), as the evaluator was first written."""
+    acc = net.b1
+    for side in (0, 1):
+        for p in range(26):
+            n = board[side][p]
+            if n:
+                acc = list(map(add, acc, net.tables[26 * side + p][n]))
+    return acc
+
+
+def reference_pre_from(net, base, base_pre, board):
+    acc = base_pre
+    for side in (0, 1):
+        for p in range(26):
+            n, o = board[side][p], base[side][p]
+            if n != o:
+                row = net.tables[26 * side + p]
+                if n:
+                    acc = list(map(add, acc, row[n]))
+                if o:
+                    acc = list(map(sub, acc, row[o]))
+    return acc
+
+
+def reference_outputs(net, pre, board):
+    h = [_sig(a) for a in pre]
+    o = [_sig(net.b2[k] + sum(map(mul, net.w2[k], h))) for k in range(5)]
+    return net.outputs_from_pre.__globals__["_consistent"](o, board)
+
+
+@pytest.fixture(scope="module")
+def boards():
+    return random_game_positions(seed=21, games=6)
+
+
+def test_fast_evaluation_gives_exactly_the_plain_floats(boards):
+    ev = bot.evaluator()
+    for b in boards[::3]:
+        for net in (ev.contact, ev.race):
+            pre = net.hidden_pre(b)
+            assert pre == reference_pre(net, b)
+            full = net.with_extras(pre, b)
+            assert net.outputs_from_pre(full, b) == reference_outputs(net, full, b)
+            for r in results(b, 3, 1)[:4] + results(b, 5, 5)[:4]:
+                sr = swap(r)
+                base = swap(b)
+                bp = net.hidden_pre(base)
+                assert net.hidden_pre_from(base, bp, sr) == reference_pre_from(net, base, bp, sr)
+    # Saturated units: below -40 the sigmoid is the constant it was.
+    net = ev.contact
+    pre = [-50.0, -40.0, -39.9, 0.0, 45.0] + [0.0] * (net.hidden - 5)
+    assert net.outputs_from_pre(pre, boards[0]) == reference_outputs(net, pre, boards[0])
+
+
+def test_1ply_is_the_average_of_the_opponents_best_replies(boards):
+    ev = bot.evaluator()
+    b = boards[40]
+    r = results(b, 4, 2)[0]
+    acc = [0.0] * 5
+    for roll in ALL_ROLLS:
+        w = 1 if roll[0] == roll[1] else 2
+        best = max((play.after_play_outputs(ev, x) for x in results(swap(r), *roll)), key=equity)
+        acc = [a + w * v for a, v in zip(acc, best)]
+    assert play.outputs_1ply(ev, r) == pytest.approx(invert(tuple(a / 36 for a in acc)), abs=1e-12)
+
+
+def test_2ply_scores_each_reply_at_1ply():
+    ev = bot.evaluator()
+    # A late race (few plays per roll) keeps this cheap.
+    mine = (9, 2, 2, 0, 1, 0, 0, 0, 1) + (0,) * 17
+    theirs = (8, 1, 2, 2, 1, 0, 0, 0, 0, 0, 1) + (0,) * 15
+    b = (mine, theirs)
+    r = results(b, 2, 1)[0]
+    acc = [0.0] * 5
+    for roll in ALL_ROLLS:
+        w = 1 if roll[0] == roll[1] else 2
+        _, reply = play.best_reply(ev, swap(r), roll)
+        k = winner_kind(reply)
+        o = invert(play.WIN_OUTPUTS[k]) if k else play.evaluate_1ply_board(ev, swap(reply))
+        acc = [a + w * v for a, v in zip(acc, o)]
+    assert play.outputs_2ply(ev, r) == pytest.approx(tuple(a / 36 for a in acc), abs=1e-12)
+
+
+def test_levels_search_deeper_upwards():
+    lv = play.LEVELS
+    assert [lv[n].plies for n in bot.LEVELS] == [0, 0, 1, 2]
+    assert lv["expert"].candidates >= lv["strong"].candidates
+    assert lv["expert"].margin >= lv["strong"].margin
+    assert lv["expert"].deep >= 2 and lv["expert"].deep_budget > 0
+
+
+def test_expert_falls_back_to_its_1ply_choice_past_the_work_limit(boards):
+    ev = bot.evaluator()
+    starved = play.Level("starved", 2, candidates=10, margin=0.20, deep=2, deep_margin=0.10, deep_budget=1)
+    one_ply = play.Level("one", 1, candidates=10, margin=0.20)
+    for b in boards[5:60:18]:
+        assert play.choose_board(ev, b, (6, 3), starved) == play.choose_board(ev, b, (6, 3), one_ply)
+    w = play.Work(10)
+    w.add(10)
+    with pytest.raises(play.OverBudget):
+        w.add(1)
+
+
+def test_expert_is_legal_and_deterministic_on_a_few_positions(boards):
+    for b in boards[7:70:21]:
+        pid = rules.Position(*b).to_id()
+        legal = rules.legal_results(pid, (4, 1))
+        got = bot.choose(pid, (4, 1), "expert")
+        assert (got in legal) if legal else got == pid
+        assert bot.choose(pid, (4, 1), "expert") == got
