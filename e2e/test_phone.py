@@ -41,6 +41,13 @@ PIECES_JS = """([slot, sel]) => [...document.querySelectorAll(`#board [data-poin
   const r = e.getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2, text: e.textContent};
 })"""
 
+# The focused row: is the middle of its left end what a finger would touch there (nothing sticky over it)?
+FOCUSED_ROW_JS = """() => {
+  const e = document.activeElement, r = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + 4, r.top + r.height / 2);
+  return {slot: e.dataset.point, visible: r.top >= 0 && r.bottom <= innerHeight && !!hit && e.contains(hit)};
+}"""
+
 
 def check_rows(page) -> dict:
     """Assert that each point is its own full-width row, at least 44 px tall, in order 24 (top) .. 1 (bottom)."""
@@ -61,11 +68,9 @@ def check_rows(page) -> dict:
 
 def check_strip_in_reach(page) -> None:
     """Wherever the rows are scrolled, the bar, trays, dice and cube are on screen just above the buttons."""
-    for where in ("24", "1"):  # the rows scrolled to the top, then to the last row
-        if where == "24":
-            page.evaluate("() => window.scrollTo(0, 0)")
-        else:
-            H.point(page, where).scroll_into_view_if_needed()
+    for js in ("window.scrollTo(0, 0)",  # the rows scrolled to the top, then down to the last row
+               "document.querySelector('#board [data-point=\"1\"]').scrollIntoView({block: 'end'})"):
+        page.evaluate(f"() => {js}")
         lay = page.evaluate(LAYOUT_JS)
         controls = lay["controls"]
         assert controls["bottom"] <= lay["innerHeight"] + 1 and controls["y"] >= lay["innerHeight"] / 2
@@ -73,6 +78,8 @@ def check_strip_in_reach(page) -> None:
             if name == "dice" and not r["h"]:
                 continue
             assert r["y"] >= lay["innerHeight"] / 2, f"{name} is not in the lower half of the screen: {r}"
+            if js.startswith("document"):  # the last row is shown whole, above the strip
+                assert r["y"] >= lay["points"]["1"]["bottom"] - 0.5, f"{name} covers the last row: {r}"
             assert r["bottom"] <= controls["y"] + 1, f"{name} is under the buttons: {r}"
     page.evaluate("() => window.scrollTo(0, 0)")
 
@@ -132,6 +139,16 @@ def test_whole_game_on_a_phone_by_tapping_rows(browser, base_url):
         check_strip_in_reach(page)
         # the five checkers on the 6-point lie side by side along its row
         assert len(check_side_by_side(page, "6")) == 5
+        # Tab through the movable rows (the keyboard on a phone): the focused row is never under the strip
+        page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.locator("#pips-top").focus()
+        seen = []
+        for _ in range(len(H.movable(page))):
+            page.keyboard.press("Tab")
+            seen.append(page.evaluate(FOCUSED_ROW_JS))
+        assert [s["slot"] for s in seen] == ["24", "13", "8", "6"], seen
+        assert all(s["visible"] for s in seen), f"a focused row is hidden behind the strip or the buttons: {seen}"
+        page.evaluate("() => document.activeElement.blur()")
         # a tap on a row lifts, a second tap on it puts the checker down
         H.point(page, "6").tap()
         assert sorted(d for d, _ in H.dests(page)) == ["2", "3", "5"]
