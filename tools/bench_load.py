@@ -23,6 +23,7 @@ from playwright.sync_api import sync_playwright
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "e2e"))
+import build_site  # noqa: E402
 import serve  # noqa: E402
 from conftest import LAUNCH_ARGS, chromium_path  # noqa: E402
 
@@ -74,6 +75,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
+    build_site.main()  # the bundle and the precache list match the sources
     site_counter, bare_counter = collections.Counter(), collections.Counter()
     site_server = serve.start(0, ROOT / "web", sent=site_counter)
     with tempfile.TemporaryDirectory() as tmp:

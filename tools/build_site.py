@@ -7,8 +7,8 @@ Run by `make play` and `make test` (and before hosting: the whole `web/` folder 
 - Installs the pinned pure-Python libraries of requirements-site.txt (pip, no dependencies resolved behind our
   back) into web/assets/vendor/pylib/.
 - Packs every web/py/**/*.py (and the vendored libraries) into web/assets/py-bundle.zip: one request instead of
-  dozens, unpacked by Pyodide into the interpreter's working directory. The modules' bytecode, compiled by the
-  pinned Pyodide under Node (tools/compile_pyc.mjs), goes in beside them, so the browser does not compile them.
+  dozens, unpacked by Pyodide into the interpreter's working directory. The app's modules go in as bytecode,
+  compiled by the pinned Pyodide under Node (tools/compile_pyc.mjs), so the browser does not compile them.
 - Writes web/pyscript.json: `interpreter` points at the local pyodide.mjs (without it PyScript fetches Pyodide from
   a CDN), and `files` maps the bundle into the interpreter's file system (`"./*"`: unpack here).
 - Writes web/precache.js for the service worker (imported by sw.js, so the browser sees a new deploy as a new
@@ -98,33 +98,38 @@ def python_sources() -> list[tuple[pathlib.Path, str]]:
 
 
 def compiled_modules(sources: list[tuple[pathlib.Path, str]]) -> list[tuple[str, bytes]]:
-    """(name, bytes) of each module's .pyc, compiled by the pinned Pyodide itself (tools/compile_pyc.mjs).
+    """(name, bytes) of the bytecode the bundle ships, compiled by the pinned Pyodide itself (tools/compile_pyc.mjs):
+    each module of the app's packages as a sourceless ``pkg/module.pyc`` (in place of its source, which would add
+    a third to the bundle; the sources are in the repository), and the STDLIB_COMPILED modules.
 
-    The app's packages and the STDLIB_COMPILED modules: entry scripts (top-level files such as main.py, run by PyScript and not imported) are
-    left as source, and so are the vendored libraries, which are imported late (segno for an invite's QR code)."""
-    app = WEB / "py"
-    sources = [(path, name) for path, name in sources if "/" in name and app in path.parents]
-    modules = [name for _, name in sources]
+    Left as source: entry scripts (top-level files such as main.py, run by PyScript and not imported) and the
+    vendored libraries, which are imported late (segno for an invite's QR code)."""
+    modules = [(path, name) for path, name in sources if is_app_module(path, name)]
     with tempfile.TemporaryDirectory() as tmp:
         root = pathlib.Path(tmp)
-        for path, name in sources:
+        for path, name in modules:
             (root / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, root / name)
-        subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), tmp, *modules, "--stdlib", *STDLIB_COMPILED],
-                       check=True)
+        subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), tmp, *(name for _, name in modules),
+                        "--stdlib", *STDLIB_COMPILED], check=True)
         return [(pyc.relative_to(root).as_posix(), pyc.read_bytes()) for pyc in sorted(root.rglob("*.pyc"))]
+
+
+def is_app_module(path: pathlib.Path, name: str) -> bool:
+    return "/" in name and WEB / "py" in path.parents
 
 
 def write_bundle() -> None:
     """A deterministic zip (fixed timestamps), so an unchanged tree gives an unchanged cache version."""
     sources = python_sources()
-    files = [(name, path.read_bytes()) for path, name in sources] + compiled_modules(sources)
+    files = [(name, path.read_bytes()) for path, name in sources if not is_app_module(path, name)]
+    files += compiled_modules(sources)
     tmp = BUNDLE.with_suffix(".tmp")
     with zipfile.ZipFile(tmp, "w") as archive:
-        for name, data in files:
+        for name, data in sorted(files):
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, data)
+            archive.writestr(info, data, compresslevel=9)
     if BUNDLE.exists() and BUNDLE.read_bytes() == tmp.read_bytes():
         tmp.unlink()
     else:

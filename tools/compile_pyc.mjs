@@ -3,9 +3,10 @@
 //
 //   node tools/compile_pyc.mjs <dir> <module.py>... [--stdlib <name>...]
 //
-// Each <dir>/<module.py> gets its <dir>/<pkg>/__pycache__/<name>.cpython-3XX.pyc, and each standard library module
-// named after --stdlib (Pyodide ships its standard library as source) a sourceless <dir>/<name>.pyc, which the
-// interpreter finds before the library's zip because the site's directory comes first on sys.path. The .pyc files are
+// Each <dir>/<module.py> gets a sourceless <dir>/<module.pyc> beside it (the bundle ships that instead of the source),
+// and each standard library module named after --stdlib (Pyodide ships its standard library as source) a sourceless
+// <dir>/<name>.pyc, which the interpreter finds before the library's zip because the site's directory comes first on
+// sys.path. The .pyc files are
 // "unchecked-hash" ones: they carry the source's hash and are used without looking at timestamps, which a zip
 // does not keep; tools/build_site.py rebuilds them whenever a source changes. Called by tools/build_site.py.
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
@@ -21,11 +22,12 @@ pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: path.resolve(dir) }, "/s
 pyodide.globals.set("files", pyodide.toPy(files));
 pyodide.globals.set("stdlib", pyodide.toPy(stdlib));
 pyodide.runPython(`
-import importlib.util, os, py_compile
+import importlib.util, os, py_compile  # noqa
 UNCHECKED = py_compile.PycInvalidationMode.UNCHECKED_HASH
 for name in files:
     source = "/src/" + name
-    py_compile.compile(source, cfile=importlib.util.cache_from_source(source), doraise=True, invalidation_mode=UNCHECKED)
+    py_compile.compile(source, cfile=source + "c", dfile="/home/pyodide/" + name, doraise=True,
+                       invalidation_mode=UNCHECKED)
 os.makedirs("/tmp/stdlib", exist_ok=True)
 for name in stdlib:
     spec = importlib.util.find_spec(name)
