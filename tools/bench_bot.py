@@ -177,6 +177,7 @@ import bot, rules
 from bot.board import START_BOARD, swap, winner_kind
 from bot import play
 t = time.perf_counter(); bot.load_weights(path="/home/pyodide/web/assets/bot/weights.json"); load = time.perf_counter() - t
+t = time.perf_counter(); bot.load_bearoff(); load_bearoff = time.perf_counter() - t
 ev = bot.evaluator()
 rng = random.Random(5)
 samples = []
@@ -189,7 +190,7 @@ for g in range(__GAMES__):
         if winner_kind(c):
             break
         b = swap(c)
-out = {"load_s": load, "positions": len(samples)}
+out = {"load_s": load, "bearoff_s": load_bearoff, "positions": len(samples)}
 for lv in __LEVELS__:
     ts = []
     for pid, d in samples[::__STRIDE__]:
@@ -223,6 +224,7 @@ def run_pyodide(levels: list[str], games: int, stride: int) -> None:
         for f in sorted((ROOT / "web" / "py" / pkg).glob("*.py")):
             files.append((f"/home/pyodide/web/py/{pkg}/{f.name}", f"/web/py/{pkg}/{f.name}"))
     files.append(("/home/pyodide/web/assets/bot/weights.json", "/web/assets/bot/weights.json"))
+    files.append(("/home/pyodide/web/assets/bot/bearoff.bin", "/web/assets/bot/bearoff.bin"))
 
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def __init__(self, *a, **k):
@@ -255,7 +257,8 @@ def run_pyodide(levels: list[str], games: int, stride: int) -> None:
         srv.shutdown()
         shutil.rmtree(tmp, ignore_errors=True)
     out = json.loads(raw)
-    print(f"pyodide: weights load {out['load_s'] * 1000:.0f}ms, {out['positions']} positions, every {stride}th timed")
+    print(f"pyodide: weights load {out['load_s'] * 1000:.0f}ms, bear-off table load {out['bearoff_s'] * 1000:.1f}ms, "
+          f"{out['positions']} positions, every {stride}th timed")
     for lv in levels:
         p50, p95, mx, n = out[lv]
         print(f"pyodide {lv:>12}: think p50={p50 * 1000:.1f}ms p95={p95 * 1000:.1f}ms max={mx * 1000:.0f}ms (n={n})")
@@ -271,6 +274,8 @@ def main() -> None:
                     help="a weights file to use instead of the shipped one (e.g. a snapshot)")
     ap.add_argument("--jobs", type=int, default=1,
                     help="processes playing the game pairs (same seeds, same totals as one process)")
+    ap.add_argument("--no-bearoff", action="store_true",
+                    help="evaluate bear-offs with the network instead of the exact table (to measure the table)")
     ap.add_argument("--pyodide", action="store_true", help="think times in Pyodide in Chromium instead")
     ap.add_argument("--pyodide-games", type=int, default=4)
     ap.add_argument("--pyodide-stride", type=int, default=3)
@@ -285,6 +290,12 @@ def main() -> None:
     digest = hashlib.sha256(data).hexdigest()
     ev = bot.load_weights(data, expected_sha256=digest if a.weights else None)
     print(f"weights {path.name} sha256 {digest[:16]}... trained {ev.source.get('games')} self-play games")
+    if a.no_bearoff:
+        bot.bearoff._TRIED = True  # never load: the bot falls back to its network in bear-offs
+        print("bear-off table: off (network in bear-offs)")
+    else:
+        t = bot.load_bearoff() or bot.bearoff.table()
+        print(f"bear-off table: up to {t.max_checkers} checkers, sha256 {bot.bearoff_sha256.BEAROFF_SHA256[:16]}...")
     if a.pyodide and a.weights:
         ap.error("--pyodide uses the shipped weights")
     if a.pyodide:
