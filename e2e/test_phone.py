@@ -114,11 +114,13 @@ def long_press(context, page, selector: str) -> str:
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     cdp = context.new_cdp_session(page)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-    page.wait_for_selector("#tip:not([hidden])")
-    text = page.locator("#tip").inner_text()
+    text = page.locator(selector).get_attribute("data-tip")
+    page.wait_for_function("(text) => { const tip = document.getElementById('tip'); "
+                           "return !tip.hidden && tip.textContent === text; }", arg=text)
+    # Still held past the 1.5 s hide that the previous press's lift scheduled: that hide was cancelled.
+    page.wait_for_timeout(1700)
+    assert page.locator("#tip").is_visible() and page.locator("#tip").inner_text() == text
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    page.wait_for_selector("#tip", state="hidden")
-    page.wait_for_timeout(1600)  # let the lifted finger's pending hide (ui/tips.py, 1.5 s) pass before the next press
     return text
 
 
@@ -158,7 +160,9 @@ def test_whole_game_on_a_phone_by_tapping_rows(browser, base_url):
         assert not H.dests(page)
         # a long press on the cube and on your tray shows their tooltips
         assert "Doubling cube" in long_press(context, page, "[data-cube]")
+        # The second press starts right after the first finger is lifted (its hide still pending).
         assert long_press(context, page, '#board [data-point="off"]')
+        page.wait_for_selector("#tip", state="hidden")  # lifting the finger hides the tip (after 1.5 s)
         for _ in range(2000):
             if tap_turn(page) == "over":
                 break

@@ -16,7 +16,8 @@ class Tips:
         self.tip.setAttribute("role", "tooltip")
         self.tip.hidden = True
         document.body.appendChild(self.tip)
-        self._timer = None
+        self._timer = None  # the long press waiting to show a tip
+        self._hide_timer = None  # the hide after a finger is lifted; the next press cancels it
         self._proxies = []
         for kind, fn in (("pointerover", self._over), ("pointerout", self._out), ("focusin", self._focus),
                          ("focusout", self._out), ("pointerdown", self._down), ("pointerup", self._up),
@@ -24,6 +25,7 @@ class Tips:
             proxy = create_proxy(fn)
             self._proxies.append(proxy)
             document.addEventListener(kind, proxy, True)
+        self._hide_proxy = create_proxy(self.hide)  # one proxy for every delayed hide (none leaks per touch)
 
     @staticmethod
     def _target(event):
@@ -75,9 +77,10 @@ class Tips:
     def _up(self, event) -> None:
         self._clear()
         if event.pointerType != "mouse":
-            window.setTimeout(create_proxy(self.hide), 1500)
+            self._hide_timer = window.setTimeout(self._hide_proxy, 1500)
 
     def _clear(self) -> None:
-        if self._timer is not None:
-            window.clearTimeout(self._timer)
-            self._timer = None
+        for name in ("_timer", "_hide_timer"):
+            if getattr(self, name) is not None:
+                window.clearTimeout(getattr(self, name))
+                setattr(self, name, None)
