@@ -210,10 +210,14 @@ def choose_board(ev: Evaluator, board: Board, dice: tuple[int, int], level: Leve
     deep = [(i, b) for e, i, b in scored[:level.deep] if e >= best1 - level.deep_margin]
     if len(deep) == 1:
         return deep[0][1]
-    work = Work(level.deep_budget) if level.deep_budget else None
-    try:
-        rescored = [(equity(outputs_2ply(ev, b, work)), i, b) for i, b in deep]
-    except OverBudget:
-        return scored[0][2]  # too much work for 2-ply here: the 1-ply choice
+    # Each candidate gets an equal share of the work limit (they cost about the same), so a 2-ply that would
+    # not fit is given up early instead of after most of the limit.
+    rescored = []
+    for i, b in deep:
+        work = Work(level.deep_budget // len(deep)) if level.deep_budget else None
+        try:
+            rescored.append((equity(outputs_2ply(ev, b, work)), i, b))
+        except OverBudget:
+            return scored[0][2]  # too much work for 2-ply here: the 1-ply choice
     rescored.sort(key=lambda t: (-t[0], t[1]))
     return rescored[0][2]
