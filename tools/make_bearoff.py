@@ -140,7 +140,7 @@ def main() -> None:
     print(f"{len(off)} positions, {len(data)} bytes, sha256 {digest}, {time.time() - t:.0f}s")
     if a.check:
         same = a.out.read_bytes() == data
-        print("identical to", a.out if same else "DIFFERENT from", a.out)
+        print("identical to" if same else "DIFFERENT from", a.out)
         sys.exit(0 if same else 1)
     a.out.write_bytes(data)
     if a.out.resolve() == OUT.resolve():
