@@ -141,6 +141,8 @@ def test_the_strong_bot_thinks_in_a_worker(fresh):
             bot_turns += 1
     assert H.wait_for_turn(page) in ("roll", "take", "move")
     assert page.locator('script[name="bot"][worker]').count() == 1
+    # The worker holds the networks and the exact bear-off table (it did not fall back to the main thread).
+    page.wait_for_selector('html[data-bot-worker="weights+bearoff"]', state="attached")
     # While the bot is not thinking, the page answers at once and the board offers the person's moves.
     assert page.evaluate("1 + 1") == 2
 

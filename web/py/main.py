@@ -1,5 +1,6 @@
 """Wiring: choose the language, start the table, tell the page it accepts input (html[data-ready]), then load the
-bot's weights (bot decisions wait for them; the person can already play) and say so (html[data-loaded]).
+bot's weights (bot decisions wait for them; the person can already play) and its bear-off table, and say so
+(html[data-loaded]).
 
 The performance marks ("gamao:python", "gamao:imported") time the Python start-up for tools/bench_load.py."""
 import asyncio
@@ -36,4 +37,9 @@ install_peer(app)
 response = await download  # noqa: F704
 weights = await response.text()  # noqa: F704
 app.bot_loaded(str(weights))
+try:  # the exact bear-off table; without it the bot plays bear-offs with its network
+    bearoff = await (await window.fetch("assets/bot/bearoff.bin")).arrayBuffer()  # noqa: F704
+    app.bearoff_loaded(bearoff.to_bytes())
+except Exception as exc:
+    window.console.warn(f"bear-off table not loaded: {exc}")
 document.documentElement.setAttribute("data-loaded", "")  # all that a visit loads is in: app.js completes the cache

@@ -412,6 +412,10 @@ class App:
         self._bot_ready.set()
         self._warm_bot()
 
+    def bearoff_loaded(self, data: bytes) -> None:
+        """Give the bot its exact bear-off table (fetched by main.py after the weights)."""
+        self.bots.bearoff_loaded(data)
+
     def _warm_bot(self) -> None:
         if self.table is not None and self._bot_ready.is_set():
             for seat in self.table.options.seats:

@@ -29,9 +29,16 @@ def intent_for(kind: str, decision: str):
     raise game.NotAllowed(f"unknown pending decision {kind!r}")
 
 
+def _mark(what: str) -> None:
+    """What the worker holds, on <html data-bot-worker> ("weights", "weights+bearoff" or "failed"), for tests."""
+    from pyscript import document
+    document.documentElement.setAttribute("data-bot-worker", what)
+
+
 class BotProxy:
     def __init__(self) -> None:
         self._weights: str | None = None
+        self._bearoff: str | None = None  # the exact bear-off table, base64 for the worker
         self._chooser = None
         self._worker = None
         self._starting = None
@@ -42,6 +49,20 @@ class BotProxy:
         bot.load_weights(data=weights.encode())
         self._weights = weights
 
+    def bearoff_loaded(self, data: bytes) -> None:
+        """The exact bear-off table (fetched by main.py after the weights): here, and in the worker if it runs."""
+        import base64
+        import bot
+        bot.load_bearoff(data=data)
+        self._bearoff = base64.b64encode(data).decode()
+        if self._worker is not None:
+            import asyncio
+            asyncio.ensure_future(self._send_bearoff(self._worker))
+
+    async def _send_bearoff(self, worker) -> None:
+        await worker.load_bearoff(self._bearoff)
+        _mark("weights+bearoff")
+
     async def _start_worker(self):
         from pyscript import create_named_worker, window
         response = await window.fetch("pyscript.json")
@@ -49,6 +70,9 @@ class BotProxy:
         config["sync_main_only"] = True  # the worker only answers calls: no SharedArrayBuffer needed
         worker = await create_named_worker("py/bot_worker.py", "bot", config=config)
         await worker.load(self._weights)
+        _mark("weights")
+        if self._bearoff is not None:
+            await self._send_bearoff(worker)
         self._worker = worker
         return worker
 
@@ -65,6 +89,7 @@ class BotProxy:
             from pyscript import window
             window.console.warn(f"bot worker unavailable, thinking on the main thread: {exc}")
             self.failed = True
+            _mark("failed")
             return None
 
     def warm(self, level: str) -> None:
