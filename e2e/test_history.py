@@ -10,7 +10,7 @@ import pytest
 
 import helpers as H
 
-BEAR_OFF_XGID = "XGID=-BA---------------------a-:0:0:-1:00:0:0:0:0:10"  # the person has one checker left
+BEAR_OFF_XGID = "XGID=-A---------------------ab-:0:0:1:00:0:0:0:0:10"  # the person has one checker left
 
 
 @pytest.fixture(scope="module")

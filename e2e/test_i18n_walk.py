@@ -218,7 +218,7 @@ def test_the_walk_would_see_a_foreign_string():
     assert hits(pt, "Loading the table…")
     assert hits(pt, "Top player")
     assert not hits(pt, i18n.Texts("pt")("your_turn_move", dice="3-1"))
-    assert not hits(pt, "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10")
+    assert not hits(pt, "XGID=-b----E-C---eE---c-e----B-:0:0:-1:31:0:0:0:0:10")
     assert not hits(pt, "8/5 6/5")
     assert hits(en, "Sua jogada: 3-1.")
     assert not hits(en, "Your move: 3-1.")

@@ -15,9 +15,9 @@ import helpers as H
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 BEGINNER = json.dumps({"opponent": "bot", "level": "beginner", "length": 0})
 # A practice position with a checker of each side on the bar, 8 of yours on the 6-point (more than a row shows),
-# 4 of each side borne off; you are on roll with 3-1 and must enter (24 is blocked, 22 is open). The table seats
-# the XGID's top player (lower-case letters) at the bottom of the screen.
-PRACTICE = "XGID=aC---G-------------hb----A:0:0:-1:31:0:0:0:0:10"
+# 4 of each side borne off; you are on roll with 3-1 and must enter (24 is blocked, 22 is open). You are the XGID's
+# bottom player (upper-case letters), as in GNU Backgammon and eXtreme Gammon.
+PRACTICE = "XGID=a----BH-------------g---cA:0:0:1:31:0:0:0:0:10"
 
 # Every point's box, the board's inner box (inside its frame), and the boxes of the strip's cells.
 LAYOUT_JS = """() => {

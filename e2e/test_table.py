@@ -190,11 +190,12 @@ def test_ids_are_shown_and_a_pasted_id_sets_up_the_position(table):
     page.get_by_label("Paste a GNU ID or XGID").fill("not an id")
     page.get_by_role("button", name="Set up").click()
     assert "not a position ID" in page.locator("#notice").text_content()
-    page.get_by_label("Paste a GNU ID or XGID").fill("XGID=-BA---------------------a-:0:0:-1:00:0:0:0:0:10")
+    page.get_by_label("Paste a GNU ID or XGID").fill("XGID=-A---------------------ab-:0:0:1:00:0:0:0:0:10")
     page.get_by_role("button", name="Set up").click()
     counts = H.counts(page)
     assert {k: v for k, v in counts.items() if v} == {"1": 1, "off": 14, "24": -2, "23": -1, "opp-off": -12}
-    assert page.locator("#gnubg-id").text_content() == "CwAAEAAAAAAAAA:MAEAAAAAAAAA"
+    # The person (our player 0) is on roll: GNU Backgammon's player 1, the one it shows at the bottom too.
+    assert page.locator("#gnubg-id").text_content() == "CwAAEAAAAAAAAA:cAkAAAAAAAAA"
     # The person rolls and bears off the last checker: the game is over.
     assert H.play_to_game_over(page) <= 4
     assert page.locator("#dlg-over [data-result]").get_attribute("data-result").startswith("0:")

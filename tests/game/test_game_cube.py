@@ -110,7 +110,7 @@ def test_jacoby_gammon_counts_single_with_a_centred_cube():
     # player 0 bears off its last checker; player 1 has borne off none: a gammon
     pos = rules.Position.from_points(mine={"1": 1}, theirs={"12": 15})
     for jacoby, points, kind in ((False, 2, "gammon"), (True, 1, "single")):
-        table = game.Table.from_id(rules.gnubg_id(pos, rules.MatchInfo(on_roll=0)),
+        table = game.Table.from_id(rules.gnubg_id(pos, game.to_table(rules.MatchInfo(on_roll=0))),
                                    game.Options.two_players(seed=SEED0, jacoby=jacoby))
         table.roll()
         st = table.state()
@@ -123,7 +123,7 @@ def test_jacoby_gammon_counts_single_with_a_centred_cube():
 def test_gammon_and_backgammon_times_the_cube():
     pos = rules.Position.from_points(mine={"1": 1}, theirs={"22": 1, "12": 14})   # one in 0's home: bg
     info = rules.MatchInfo(on_roll=0, cube=2, cube_owner=0)
-    table = game.Table.from_id(rules.gnubg_id(pos, info), game.Options.two_players(seed=SEED0))
+    table = game.Table.from_id(rules.gnubg_id(pos, game.to_table(info)), game.Options.two_players(seed=SEED0))
     table.roll()
     table.move(1, 0)
     st = table.done()
@@ -215,14 +215,14 @@ def test_auto_roll_when_the_cube_belongs_to_the_opponent():
 def test_crawford_game_forbids_doubles_for_humans_too():
     pos = rules.Position.initial()
     info = rules.MatchInfo(length=5, score=(4, 2), crawford=True, on_roll=0)
-    table = game.Table.from_id(rules.gnubg_id(pos, info), game.Options.two_players(seed=SEED0))
+    table = game.Table.from_id(rules.gnubg_id(pos, game.to_table(info)), game.Options.two_players(seed=SEED0))
     st = table.state()
     assert st.crawford and not st.can_double and st.can_roll
     with pytest.raises(game.NotAllowed, match="Crawford"):
         table.double()
     # post-Crawford: doubles are allowed again
     info = rules.MatchInfo(length=5, score=(4, 2), crawford=False, on_roll=1)
-    table = game.Table.from_id(rules.gnubg_id(pos, info), game.Options.two_players(seed=SEED0))
+    table = game.Table.from_id(rules.gnubg_id(pos, game.to_table(info)), game.Options.two_players(seed=SEED0))
     st = table.state()
     assert st.post_crawford and st.can_double
 

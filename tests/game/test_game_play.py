@@ -146,7 +146,7 @@ def test_board_view_is_relative_to_the_viewer():
 def test_no_legal_move_passes_the_turn_automatically():
     # Player 1 on roll with two on the bar against a closed board; player 0 to move after.
     pos = rules.Position.from_points(mine={"bar": 2, "13": 13}, theirs={str(p): 2 for p in range(1, 7)} | {"14": 3})
-    table = game.Table.from_id(rules.gnubg_id(pos, rules.MatchInfo(on_roll=1)),
+    table = game.Table.from_id(rules.gnubg_id(pos, game.to_table(rules.MatchInfo(on_roll=1))),
                                game.Options.two_players(seed=SEED0))
     st = table.roll()
     kinds = [e.kind for e in st.events]
@@ -159,7 +159,7 @@ def test_auto_play_plays_a_forced_roll_and_ends_the_turn():
     # player 0 with one checker left on its 1-point: any roll bears it off (forced, single result)
     pos = rules.Position.from_points(mine={"1": 1}, theirs={"2": 1, "23": 14})
     opts = game.Options.two_players(seed=SEED0, auto_play=True)
-    table = game.Table.from_id(rules.gnubg_id(pos, rules.MatchInfo(on_roll=0)), opts)
+    table = game.Table.from_id(rules.gnubg_id(pos, game.to_table(rules.MatchInfo(on_roll=0))), opts)
     st = table.roll()
     assert st.phase == game.GAME_OVER and st.result.winner == 0
     assert [e.kind for e in st.events][:3] == ["rolled", "moved", "played"]

@@ -210,10 +210,13 @@ def test_ids_of_the_opening_position():
     st = game.Table(game.Options.two_players(seed=SEED0)).state()
     assert st.gnubg_id().startswith("4HPwATDgc/ABMA:")
     pos, info = rules.parse_gnubg_id(st.gnubg_id())
-    assert info.dice == (6, 3) and info.on_roll == 0 and pos == rules.Position.initial()
+    # Our player 0 (at the bottom, on roll with 6-3 from this seed) is GNU Backgammon's player 1 ...
+    assert st.turn == 0 and info.dice == (6, 3) and info.on_roll == 1 and pos == rules.Position.initial()
     x = st.xgid()
     pos2, info2, _ = rules.parse_xgid(x)
     assert pos2 == pos and info2.dice == (6, 3)
+    # ... and the XGID's bottom player (upper case, turn 1).
+    assert x.split(":")[3] == "1"
 
 
 @pytest.mark.parametrize("n", range(6))
@@ -281,3 +284,26 @@ def test_history_keeps_the_last_fifty_records():
             game.history_from_json(bad)
     with pytest.raises(game.SaveError):
         game.add_record(h, {"format": "other"})
+
+
+@pytest.mark.parametrize("turn,on_roll", [("1", 0), ("-1", 1)])
+def test_a_pasted_xgid_seats_its_bottom_player_at_the_bottom(turn, on_roll):
+    # Upper case is the XGID's bottom player: two checkers on its 1-point and one on its 2-point; the top player
+    # (lower case) has one checker on its own 1-point. The table shows its player 0 at the bottom.
+    st = game.Table.from_id(f"XGID=-BA---------------------a-:0:0:{turn}:00:0:0:0:0:10",
+                            game.Options.two_players(seed=SEED0)).state()
+    assert (st.board[0][1], st.board[0][2], sum(st.board[0][1:25])) == (2, 1, 3)
+    assert (st.board[1][1], sum(st.board[1][1:25])) == (1, 1)
+    assert st.turn == on_roll
+    # and the table's own XGID gives the same string back (same seating, same player to move)
+    assert st.xgid().split(":")[:4] == f"XGID=-BA---------------------a-:0:0:{turn}".split(":")
+
+
+@given(st_info=hs.builds(rules.MatchInfo, length=hs.just(7), score=hs.tuples(hs.integers(0, 6), hs.integers(0, 6)),
+                         cube=hs.sampled_from([1, 2, 4]), cube_owner=hs.sampled_from([None, 0, 1]),
+                         on_roll=hs.integers(0, 1)))
+def test_to_table_exchanges_the_players_and_is_its_own_inverse(st_info):
+    info = game.to_table(st_info)
+    assert info.score == st_info.score[::-1] and info.on_roll == 1 - st_info.on_roll
+    assert info.cube_owner == (None if st_info.cube_owner is None else 1 - st_info.cube_owner)
+    assert game.to_table(info) == st_info

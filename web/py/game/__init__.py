@@ -15,7 +15,7 @@ from .state import (GAME_OVER, MATCH_OVER, MOVING, PHASES, ROLL, TAKE, Event, Pe
 from .table import Table, game_seed
 from .drive import BotChooser, RandomChooser, answer_for, drive_bots
 from .history import HISTORY_LIMIT, add_record, history_from_json, history_to_json, summary
-from .setup import parse_id
+from .setup import parse_id, to_table
 
 __all__ = [
     "GameError", "NotAllowed", "OptionsError", "SaveError", "SetupError",
@@ -24,5 +24,5 @@ __all__ = [
     "BotCube", "BotPlay", "BotAnswer",
     "PHASES", "ROLL", "MOVING", "TAKE", "GAME_OVER", "MATCH_OVER", "Event", "Pending", "Result", "State",
     "relative_board", "Table", "game_seed", "BotChooser", "RandomChooser", "answer_for", "drive_bots",
-    "HISTORY_LIMIT", "add_record", "summary", "history_to_json", "history_from_json", "parse_id",
+    "HISTORY_LIMIT", "add_record", "summary", "history_to_json", "history_from_json", "parse_id", "to_table",
 ]

@@ -10,12 +10,14 @@ from .errors import OptionsError, SetupError
 from .options import Options
 from .state import MOVING, ROLL, TAKE
 
-__all__ = ["parse_id", "table_from_id"]
+__all__ = ["parse_id", "table_from_id", "to_table"]
 
 
 def parse_id(text: Any) -> tuple:
     """``(Position, MatchInfo, jacoby, beavers)`` from a GNUbg ID, a bare Position ID or an XGID; the position
-    has player ``info.on_roll`` as ``mine``; jacoby/beavers are None when the text does not say (GNUbg IDs). ``SetupError`` with the reason on bad input."""
+    has player ``info.on_roll`` as ``mine``; jacoby/beavers are None when the text does not say (GNUbg IDs).
+    ``info`` numbers the players as the table does (see :func:`to_table`). ``SetupError`` with the reason on
+    bad input."""
     if not isinstance(text, str) or not text.strip():
         raise SetupError("paste a GNUbg ID (PositionID:MatchID) or an XGID")
     t = text.strip()
@@ -24,9 +26,11 @@ def parse_id(text: Any) -> tuple:
     try:
         if t.upper().startswith("XGID=") or t.count(":") >= 8:
             pos, info, extra = rules.parse_xgid(t)
+            info = to_table(info)
             jacoby, beavers = bool(extra[0]), bool(extra[1])
         elif ":" in t or t.lower().startswith("gnubg id"):
             pos, info = rules.parse_gnubg_id(t)
+            info = to_table(info)
             jacoby = beavers = None
         else:
             pos = rules.Position.from_id(t)
@@ -35,6 +39,16 @@ def parse_id(text: Any) -> tuple:
     except rules.RulesError as exc:
         raise SetupError(f"not a valid GNUbg ID or XGID: {exc}") from None
     return pos, info, jacoby, beavers
+
+
+def to_table(info: "rules.MatchInfo") -> "rules.MatchInfo":
+    """A Match ID's (or XGID's) players numbered as the table numbers them, and back (the same exchange).
+
+    GNU Backgammon and eXtreme Gammon show their player 1 (the XGID's upper case) at the bottom of the board;
+    the table shows its player 0 there. So a pasted ID's player 1 sits at the bottom (you, against the bot),
+    and the table's own IDs (``GameState.gnubg_id``/``xgid``) give our player 0 as their player 1. A bare
+    Position ID names no players: its player on roll is the table's player 0."""
+    return info.swapped()
 
 
 def table_from_id(cls, text: Any, options: Optional[Options], now: float):
@@ -76,7 +90,7 @@ def table_from_id(cls, text: Any, options: Optional[Options], now: float):
     t._mat[-1]["score"] = list(match.score)
     g = t._record.game
     g["actions"].clear()
-    g["start"] = rules.gnubg_id(pos, info.replace(dice=(0, 0), double_offered=False, turn=p))
+    g["start"] = rules.gnubg_id(pos, to_table(info.replace(dice=(0, 0), double_offered=False, turn=p)))
     t._dice_src = _dice.GameDice(t._dice_src.seed)  # nothing thrown yet for this position
     t._mat[-1]["actions"].clear()
     t._expired = t._advised = False

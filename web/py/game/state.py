@@ -184,9 +184,11 @@ class State:
 
     def gnubg_id(self) -> str:
         """GNU Backgammon ID ("PositionID:MatchID") of the position now. During a turn with steps already made
-        it shows the partly played position without dice."""
-        return rules.gnubg_id(self.position(), self.match_info())
+        it shows the partly played position without dice. The IDs number the players as GNU Backgammon and
+        eXtreme Gammon show them: the player at the bottom of our board (our player 0) is their player 1 (the
+        XGID's upper case), so a position opens in either program the same way up (see ``setup.to_table``)."""
+        return rules.gnubg_id(self.position(), self.match_info().swapped())
 
     def xgid(self) -> str:
-        return rules.to_xgid(self.position(), self.match_info(), jacoby=self.options.jacoby,
+        return rules.to_xgid(self.position(), self.match_info().swapped(), jacoby=self.options.jacoby,
                              beavers=self.options.beavers)

@@ -89,6 +89,12 @@ class MatchInfo:
     def replace(self, **kw) -> "MatchInfo":
         return replace(self, **kw)
 
+    def swapped(self) -> "MatchInfo":
+        """The same match with the two players' numbers exchanged (score, cube owner, on roll, turn)."""
+        return replace(self, score=(self.score[1], self.score[0]),
+                       cube_owner=None if self.cube_owner is None else 1 - self.cube_owner,
+                       on_roll=1 - self.on_roll, turn=1 - self.turn)
+
 
 def encode_match_id(info: MatchInfo) -> str:
     """The 12-character Match ID of ``info``."""
