@@ -211,16 +211,8 @@ def test_keys_help_no_trap_and_quiet_in_fields(shared):
 
 def test_the_clock_counts_down_aloud(browser, base_url):
     """The live region tells the clock's last seconds (10, 5, ...) on the person's own turn."""
-    from conftest import BOOT_TIMEOUT_MS, Guard, wait_ready
-    guard = Guard()
-    context = browser.new_context()
-    context.set_default_timeout(BOOT_TIMEOUT_MS)
-    guard.watch_context(context)
-    page = context.new_page()
-    guard.watch_page(page)
+    context, page, guard = H.open_shared(browser, H.table_url(base_url, clock=12))
     try:
-        page.goto(H.table_url(base_url, clock=12))
-        wait_ready(page)
         page.wait_for_function("() => document.getElementById('announce').innerText.includes('10 seconds left.')")
         page.wait_for_function("() => document.getElementById('announce').innerText.includes('5 seconds left.')")
         guard.check()
