@@ -68,6 +68,44 @@ def hit_shares(hitter: np.ndarray, target: np.ndarray) -> np.ndarray:
     return HIT_ROLLS[mask]
 
 
+ESCAPES = np.array(features.ESCAPES, dtype=np.int64)
+BLOCK_BITS = np.int64(1) << np.arange(1, 25, dtype=np.int64)  # bit j for point j = 1..24
+CONTAIN_SHIFTS = np.array([26 - p for p in range(13, 25)], dtype=np.int64)
+
+
+def _rearmost(side: np.ndarray) -> np.ndarray:
+    """The highest point 1..25 holding a checker of each row (0 when none)."""
+    occupied = side[:, 25:0:-1] > 0
+    return np.where(occupied.any(axis=1), 25 - occupied.argmax(axis=1), 0)
+
+
+def side_extras(side: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """Vectorised ``features.side_extras`` over rows of 26-slot counts: (N, 6)."""
+    made_other = other[:, 1:25] >= 2
+    blocks = (made_other * BLOCK_BITS).sum(axis=1)
+    home = made_other[:, :6].sum(axis=1)
+    back = _rearmost(side)
+    escape = ESCAPES[(blocks >> (26 - back)) & 0xFFF]
+    least = ESCAPES[(blocks[:, None] >> CONTAIN_SHIFTS[None, :]) & 0xFFF].min(axis=1)
+    bits = ((side[:, 1:25] >= 2) * BLOCK_BITS).sum(axis=1)
+    run = np.zeros(len(side), dtype=np.int64)
+    while bits.any():
+        run += bits != 0
+        bits = bits & (bits >> 1)
+    closed = (home / 6.0) ** 2
+    their_back = _rearmost(other)
+    suffix = np.cumsum(side[:, ::-1], axis=1)[:, ::-1]  # suffix[:, k] = side[:, k:26].sum()
+    behind = np.where(their_back > 0, suffix[np.arange(len(side)), np.maximum(26 - their_back, 0) % 26], 0)
+    out = np.empty((len(side), features.SIDE_EXTRAS))
+    out[:, 0] = escape / 36.0
+    out[:, 1] = 1.0 - least / 36.0
+    out[:, 2] = np.minimum(run, 6) / 6.0
+    out[:, 3] = closed
+    out[:, 4] = np.where(side[:, 25] > 0, closed, 0.0)
+    out[:, 5] = behind / 15.0
+    return out
+
+
 def encode_batch(boards: list[Board]) -> np.ndarray:
     """Inputs for many boards (each seen by its side on roll); equal to ``features.encode`` row by row."""
     counts = np.array([m + t for m, t in boards], dtype=np.int64)
@@ -76,6 +114,8 @@ def encode_batch(boards: list[Board]) -> np.ndarray:
     x[:, features.PIP_MINE:features.N_BASE] = counts @ PIPM
     x[:, features.HIT_MINE] = hit_shares(counts[:, :26], counts[:, 26:])
     x[:, features.HIT_THEIRS] = hit_shares(counts[:, 26:], counts[:, :26])
+    x[:, features.N_V2:features.N_V2 + features.SIDE_EXTRAS] = side_extras(counts[:, :26], counts[:, 26:])
+    x[:, features.N_V2 + features.SIDE_EXTRAS:] = side_extras(counts[:, 26:], counts[:, :26])
     return x
 
 

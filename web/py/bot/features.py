@@ -15,6 +15,12 @@ Two further inputs (version 2 weights) are not per-slot: the share of the 36 rol
 roll could hit a blot of the other side, and the same the other way round. "Could hit" counts a roll when a
 die, the sum of both dice, or three or four times a double equals the distance (at most 12) from one of the
 hitter's checkers (the bar included) to a blot ahead of it; points in between are not checked.
+
+Version 3 weights add six inputs per side, each a non-linear function of the whole board that a single
+hidden layer finds hard to build from the slot inputs (see :func:`side_extras`): the escape of the side's
+rearmost checker, how well the other side contains it anywhere in the outfield, its longest prime, how closed
+the board it would enter is (and whether it is on the bar now), and how many of its checkers have still to
+pass the other side's rearmost one.
 """
 from __future__ import annotations
 
@@ -25,7 +31,9 @@ PIP_MINE = SLOTS * PER_SLOT
 PIP_THEIRS = PIP_MINE + 1
 HIT_MINE = N_BASE          # the side on roll hits
 HIT_THEIRS = N_BASE + 1    # the other side would hit
-N_INPUTS = N_BASE + 2
+N_V2 = N_BASE + 2
+SIDE_EXTRAS = 6
+N_INPUTS = N_V2 + 2 * SIDE_EXTRAS
 MAX_COUNT = 15
 
 
@@ -69,6 +77,105 @@ def hit_share(hitter: tuple[int, ...], target: tuple[int, ...]) -> float:
     return HIT_ROLLS[mask] / 36.0 if mask else 0.0
 
 
+def _escapes(blocks: int) -> int:
+    """Of the 36 rolls, how many take a checker past every blocked point among the 12 ahead of it.
+
+    Bit ``d - 1`` of ``blocks`` is set when the point ``d`` pips ahead is made by the other side. A roll
+    escapes when one die, or both dice one after the other (through an open point), or a double's 2, 3 or
+    4 steps (each landing open) carry the checker beyond the farthest block. Blocks further than 12 pips
+    are not considered."""
+    if not blocks:
+        return 36
+    far = blocks.bit_length()
+
+    def open_(d: int) -> bool:
+        return d > 12 or not (blocks >> (d - 1)) & 1
+
+    n = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            if a != b:
+                ok = a > far or b > far or (a + b > far and (open_(a) or open_(b)))
+            else:
+                ok = False
+                for k in range(1, 5):
+                    if not open_(k * a):
+                        break
+                    if k * a > far:
+                        ok = True
+                        break
+            n += ok
+    return n
+
+
+ESCAPES: tuple[int, ...] = tuple(_escapes(m) for m in range(1 << 12))
+"""Escaping rolls out of 36 for each 12-bit mask of blocked points ahead (bit d - 1: d pips ahead)."""
+
+_PRIME_CAP = 6
+
+
+def _longest_run(bits: int) -> int:
+    n = 0
+    while bits:
+        bits &= bits >> 1
+        n += 1
+    return n
+
+
+def side_extras(side: tuple[int, ...], other: tuple[int, ...]) -> tuple[float, ...]:
+    """The six version-3 inputs of ``side`` (26 counts from its ace) against ``other``:
+
+    0. escape: the share of the 36 rolls that take its rearmost checker past the other side's points
+       (made, 2+ checkers) among the 12 ahead of it (1.0 when none blocks);
+    1. containment: 1 - the smallest such share from any of its points 13..24 (where it would be
+       trapped, whether or not it has a checker there);
+    2. prime: its longest run of consecutive made points, over 6 (capped at 1);
+    3. closed: (the other side's made home points / 6) squared, the chance a checker of it fails to enter;
+    4. on the bar: the same when it has a checker on the bar now, else 0;
+    5. to pass: its checkers still behind the other side's rearmost checker, over 15.
+    """
+    # blocks: bit j set when the other side has made its point j (= this side's point 25 - j).
+    blocks = 0
+    home = 0
+    for j in range(1, 25):
+        if other[j] >= 2:
+            blocks |= 1 << j
+            if j <= 6:
+                home += 1
+    back = 0
+    for p in range(25, 0, -1):
+        if side[p]:
+            back = p
+            break
+    escape = ESCAPES[(blocks >> (26 - back)) & 0xFFF] if back >= 2 and blocks else 36
+    least = 36
+    if blocks:
+        for p in range(13, 25):
+            e = ESCAPES[(blocks >> (26 - p)) & 0xFFF]
+            if e < least:
+                least = e
+    made = 0
+    for p in range(1, 25):
+        if side[p] >= 2:
+            made |= 1 << p
+    prime = min(_longest_run(made), _PRIME_CAP) / _PRIME_CAP
+    closed = (home / 6.0) ** 2
+    their_back = 0
+    for q in range(25, 0, -1):
+        if other[q]:
+            their_back = q
+            break
+    behind = sum(side[25 - their_back + 1:26]) if their_back else 0
+    return (escape / 36.0, 1.0 - least / 36.0, prime, closed, closed if side[25] else 0.0, behind / 15.0)
+
+
+def extras(board: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[float, ...]:
+    """Every non-slot input after the pip counts (versions 2 and 3), in input order."""
+    mine, theirs = board
+    return (hit_share(mine, theirs), hit_share(theirs, mine)) + side_extras(mine, theirs) \
+        + side_extras(theirs, mine)
+
+
 def slot_units(point: int, n: int) -> tuple[float, float, float, float]:
     """The four per-slot inputs for ``n`` checkers at ``point`` (0 off, 1..24, 25 bar) of either side."""
     if n <= 0:
@@ -100,8 +207,7 @@ def encode(board: tuple[tuple[int, ...], tuple[int, ...]]) -> list[float]:
                 x[base:base + PER_SLOT] = slot_units(point, n)
     x[PIP_MINE] = sum(p * mine[p] for p in range(1, 26)) / 100.0
     x[PIP_THEIRS] = sum(p * theirs[p] for p in range(1, 26)) / 100.0
-    x[HIT_MINE] = hit_share(mine, theirs)
-    x[HIT_THEIRS] = hit_share(theirs, mine)
+    x[N_BASE:] = extras(board)
     return x
 
 

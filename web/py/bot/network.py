@@ -75,8 +75,9 @@ class Network:
         self.w2 = [[w2[j * 5 + k] for j in range(hidden)] for k in range(5)]
         self.b2 = b2
         # tables[slot][n]: the hidden contribution of n checkers on that slot (n = 0 contributes nothing).
-        # Rows of the non-slot inputs (version 2 weights: the two hit shares), applied per board.
-        self.hit_rows = rows[features.N_BASE:features.N_BASE + 2] if inputs >= features.N_INPUTS else None
+        # Rows of the non-slot inputs (version 2 weights: the two hit shares; version 3: and the per-side
+        # extras), applied per board.
+        self.extra_rows = rows[features.N_BASE:inputs]
         self.tables: list[list[list[float]]] = []
         for slot in range(features.SLOTS):
             side, point = divmod(slot, 26)
@@ -97,14 +98,19 @@ class Network:
 
     def with_extras(self, pre: list[float], board: Board) -> list[float]:
         """Add the non-slot inputs' contribution to slot-only pre-activations."""
-        if self.hit_rows is None:
+        rows = self.extra_rows
+        if not rows:
             return pre
         mine, theirs = board
-        for share, row in ((features.hit_share(mine, theirs), self.hit_rows[0]),
-                           (features.hit_share(theirs, mine), self.hit_rows[1])):
-            if share:
-                pre = [a + share * w for a, w in zip(pre, row)]
-        return pre
+        if len(rows) == 2:
+            values: tuple[float, ...] = (features.hit_share(mine, theirs), features.hit_share(theirs, mine))
+        else:
+            values = features.extras(board)
+        acc = iter(pre)  # chained lazily, as in hidden_pre
+        for v, row in zip(values, rows):
+            if v:
+                acc = map(add, acc, [v * w for w in row])
+        return list(acc)
 
     def hidden_pre(self, board: Board) -> list[float]:
         """First-layer pre-activations of ``board`` (side on roll = ``board[0]``), slot inputs only."""
@@ -172,9 +178,10 @@ class Evaluator:
         if not isinstance(doc, dict) or doc.get("format") != WEIGHTS_FORMAT:
             raise WeightsError(f"not a {WEIGHTS_FORMAT} document")
         inputs, hidden = doc.get("inputs"), doc.get("hidden")
-        if inputs not in (features.N_BASE, features.N_INPUTS) or not isinstance(hidden, int) or hidden <= 0:
-            raise WeightsError(f"weights are for {inputs} inputs, the encoder has {features.N_BASE} or "
-                               f"{features.N_INPUTS}")
+        if inputs not in (features.N_BASE, features.N_V2, features.N_INPUTS) or not isinstance(hidden, int) \
+                or hidden <= 0:
+            raise WeightsError(f"weights are for {inputs} inputs, the encoder has {features.N_BASE}, "
+                               f"{features.N_V2} or {features.N_INPUTS}")
         nets = doc.get("nets")
         if not isinstance(nets, dict) or "contact" not in nets or "race" not in nets:
             raise WeightsError("weights need a 'contact' and a 'race' network")

@@ -1,0 +1,105 @@
+"""The version-3 inputs (``bot.features.side_extras``): hand-counted cases and properties."""
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot import features
+from test_bot_board import random_game_positions
+
+
+def side(**points) -> tuple[int, ...]:
+    """26 counts from a side's own ace: p<N>=count, bar=count; the rest borne off."""
+    c = [0] * 26
+    for k, v in points.items():
+        c[25 if k == "bar" else int(k[1:])] = v
+    c[0] = 15 - sum(c[1:])
+    return tuple(c)
+
+
+def escape_by_brute_force(blocked: set[int]) -> int:
+    """Rolls out of 36 taking a checker beyond every blocked distance (<= 12), moving die by die."""
+    far = max(blocked)
+    n = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            orders = [(a, a, a, a)] if a == b else [(a, b), (b, a)]
+            ok = False
+            for steps in orders:
+                pos = 0
+                for s in steps:
+                    pos += s
+                    if pos in blocked:
+                        break
+                    if pos > far:
+                        ok = True
+                        break
+            n += ok
+    return n
+
+
+@given(st.sets(st.integers(1, 12), min_size=1))
+def test_escape_table_equals_moving_die_by_die(blocked):
+    mask = sum(1 << (d - 1) for d in blocked)
+    assert features.ESCAPES[mask] == escape_by_brute_force(blocked)
+
+
+def test_escape_counts_by_hand():
+    assert features.ESCAPES[0] == 36
+    # One block 6 pips ahead: every non-double totalling 7+ (18 of them) and 4-4, 5-5 (6-6 lands on it).
+    assert features.ESCAPES[1 << 5] == 20
+    # A six-prime directly ahead: nothing passes it.
+    assert features.ESCAPES[0b111111] == 0
+    # A five-prime 1..5 ahead: only sixes jump it (11 rolls), but 6-6 is fine too: 11.
+    assert features.ESCAPES[0b11111] == 11
+
+
+def test_extras_of_a_checker_behind_a_full_prime():
+    # Their prime on their points 7..12 (my 13..18); my last checker on my 24-point.
+    theirs = side(p7=2, p8=2, p9=2, p10=2, p11=2, p12=3)
+    mine = side(p24=1, p6=5, p8=3)
+    esc, contain, prime, closed, bar, behind = features.side_extras(mine, theirs)
+    assert esc == 0.0
+    assert contain == 1.0
+    assert prime == pytest.approx(1 / 6)  # my points 6 and 8 are made but not consecutive
+    assert closed == 0.0 and bar == 0.0  # their home board is open
+    assert behind == pytest.approx(1 / 15)  # only my 24-point checker is behind their rearmost (their 12)
+    # Their view: my prime is nothing; their prime of six is capped at 1.
+    _, _, their_prime, _, _, their_behind = features.side_extras(theirs, mine)
+    assert their_prime == 1.0
+    # My checker on my 24 is on their 1-point: their 13 checkers on the board are all behind it.
+    assert their_behind == pytest.approx(13 / 15)
+
+
+def test_extras_on_the_bar_against_a_closed_board():
+    theirs = side(p1=2, p2=2, p3=2, p4=2, p5=2, p6=2, p13=3)
+    mine = side(bar=1, p6=5)
+    esc, contain, _, closed, bar, _ = features.side_extras(mine, theirs)
+    assert closed == 1.0 and bar == 1.0
+    assert esc == 0.0  # the bar checker cannot pass their six home points
+    open_one = side(p1=2, p2=2, p3=2, p4=2, p5=2, p13=5)
+    _, _, _, closed5, bar5, _ = features.side_extras(mine, open_one)
+    assert closed5 == pytest.approx((5 / 6) ** 2) == bar5
+    _, _, _, closed_home, bar_off, _ = features.side_extras(side(p6=5), open_one)
+    assert closed_home == pytest.approx((5 / 6) ** 2) and bar_off == 0.0
+
+
+def test_no_contact_means_free_escape_and_nothing_to_pass():
+    mine = side(p1=5, p2=5, p3=5)
+    theirs = side(p1=5, p2=5, p3=5)
+    esc, contain, prime, closed, bar, behind = features.side_extras(mine, theirs)
+    assert esc == 1.0 and behind == 0.0
+    assert prime == pytest.approx(3 / 6)
+    assert closed == pytest.approx((3 / 6) ** 2)
+
+
+@settings(max_examples=60)
+@given(st.integers(0, 10_000))
+def test_extras_stay_in_the_unit_interval(seed):
+    for b in random_game_positions(seed=seed, games=1)[::3]:
+        x = features.extras(b)
+        assert len(x) == features.N_INPUTS - features.N_BASE
+        assert all(0.0 <= v <= 1.0 for v in x)
+        # the encoding is symmetric: swapping the sides swaps the two halves
+        y = features.extras((b[1], b[0]))
+        k = features.SIDE_EXTRAS
+        assert y[2:2 + k] == x[2 + k:] and y[2 + k:] == x[2:2 + k]

@@ -1,0 +1,180 @@
+"""Positions from self-play with their 1-ply evaluations: the data for distilling 1-ply into 0-ply.
+
+The networks' 0-ply evaluation is improved by training it, supervised, towards its own 1-ply evaluation
+(the average over the 21 rolls of the best 0-ply play): 1-ply plays better than 0-ply (see docs/bot.md),
+so a network that predicts it plays closer to it at the cost of one evaluation. This script makes the data:
+it plays self-play games with the pure-Python bot at 0-ply (each side of a game with its own Gaussian noise
+on the play equities, drawn per game from ``--noise``, so positions off the best line are sampled too) and
+records every position before a roll (side on roll first), with ``bot.play.evaluate_1ply_board`` as its
+target. Pure bear-offs (exact in the table) and finished games are skipped.
+
+Output: ``<out>-<seed>.npz`` with ``boards`` (N, 52) uint8 (mine[0..25] + theirs[0..25]) and ``targets``
+(N, 5) float32, rewritten every ``--save-every`` positions so a stopped run keeps its data.
+
+    nice .venv/bin/python tools/bot_targets.py --out /work/runs/distill/gen1 --seed 1 --positions 400000
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "web" / "py"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from bot import bearoff, play  # noqa: E402
+from bot.board import ALL_ROLLS, START_BOARD, results, swap, winner_kind  # noqa: E402
+from bot.network import invert  # noqa: E402
+
+
+def opening_roll(rng: random.Random) -> tuple[int, int]:
+    while True:
+        a, b = rng.randint(1, 6), rng.randint(1, 6)
+        if a != b:
+            return a, b
+
+
+def noisy_choice(ev: "BatchOnePly", board, dice, noise: float, rng: random.Random):
+    """The 0-ply best play, with Gaussian noise of ``noise`` added to every play's equity."""
+    plays = results(board, dice[0], dice[1])
+    if len(plays) == 1:
+        return plays[0]
+    eq = ev.tb.equity(ev.after_play(plays))
+    if noise > 0.0:
+        eq = eq + np.array([rng.gauss(0.0, noise) for _ in plays])
+    return plays[int(np.argmax(eq))]
+
+
+def game_positions(ev, rng: random.Random, noises: tuple[float, float]):
+    """Yield the positions of one self-play game, before each roll (side on roll first)."""
+    board = START_BOARD
+    side = rng.randrange(2)
+    dice = opening_roll(rng)
+    for _ply in range(1000):
+        yield board
+        chosen = noisy_choice(ev, board, dice, noises[side], rng)
+        if winner_kind(chosen):
+            return
+        board = swap(chosen)
+        side = 1 - side
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+
+
+class BatchOnePly:
+    """1-ply evaluations of many positions at once, with the float networks of a training checkpoint in numpy.
+
+    The same definition as ``bot.play.evaluate_1ply_board`` (best 0-ply play of each of the 21 rolls, exact
+    bear-offs and finished games, averaged with weights 1/36 and 2/36), batched: the plays of every roll of
+    every position are generated first, then all evaluated in one pass per network."""
+
+    def __init__(self, checkpoint: Path):
+        import train_bot
+        self.tb = train_bot
+        hidden = int(np.load(checkpoint)["contact_w1"].shape[1])
+        self.ev, _, _, _ = train_bot.load(checkpoint, hidden)
+
+    def net_outputs(self, boards: list) -> np.ndarray:
+        """Network outputs for the side on roll of each board, made consistent as ``bot.network`` does."""
+        o = self.ev.outputs(boards)
+        my_off = np.array([b[0][0] for b in boards])
+        their_off = np.array([b[1][0] for b in boards])
+        w = o[:, 0]
+        gw = np.where(their_off == 0, np.minimum(o[:, 1], w), 0.0)
+        bw = np.minimum(o[:, 2], gw)
+        gl = np.where(my_off == 0, np.minimum(o[:, 3], 1.0 - w), 0.0)
+        bl = np.minimum(o[:, 4], gl)
+        return np.stack([w, gw, bw, gl, bl], axis=1)
+
+    def after_play(self, plays: list) -> np.ndarray:
+        """Outputs for the mover after each play (not swapped): won games and exact bear-offs included."""
+        outs = np.empty((len(plays), 5))
+        to_eval, idx = [], []
+        for j, r in enumerate(plays):
+            k = winner_kind(r)
+            if k:
+                outs[j] = play.WIN_OUTPUTS[k]
+                continue
+            sb = swap(r)
+            exact = bearoff.outputs(sb)
+            if exact is not None:
+                outs[j] = invert(exact)
+            else:
+                to_eval.append(sb)
+                idx.append(j)
+        if to_eval:
+            outs[idx] = self.tb.invert(self.net_outputs(to_eval))
+        return outs
+
+    def __call__(self, boards: list) -> np.ndarray:
+        tb = self.tb
+        rows: list = []        # the (position, roll) slot of each play
+        plays: list = []
+        slots_of: list = []    # (position index, roll weight) per slot
+        for i, board in enumerate(boards):
+            for d1, d2 in ALL_ROLLS:
+                rs = results(board, d1, d2)
+                rows.extend([len(slots_of)] * len(rs))
+                plays.extend(rs)
+                slots_of.append((i, 1 if d1 == d2 else 2))
+        outs = self.after_play(plays)
+        eq = tb.equity(outs)
+        rows_a = np.array(rows)
+        # the best play of each (position, roll) slot: the first of equal equities in generation order
+        order = np.lexsort((np.arange(len(rows)), -eq, rows_a))
+        first = np.ones(len(order), dtype=bool)
+        first[1:] = rows_a[order][1:] != rows_a[order][:-1]
+        best = order[first]  # one per slot, in slot order
+        res = np.zeros((len(boards), 5))
+        for s, j in enumerate(best):
+            i, w = slots_of[s]
+            res[i] += w * outs[j]
+        return res / 36.0
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", type=Path, required=True, help="file prefix; '-<seed>.npz' is appended")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--positions", type=int, default=200000)
+    ap.add_argument("--checkpoint", type=Path, required=True, help="training checkpoint (.npz) to evaluate with")
+    ap.add_argument("--noise", default="0,0,0.05,0.1", help="per-game noise choices (equity sigma)")
+    ap.add_argument("--save-every", type=int, default=5000)
+    args = ap.parse_args(argv)
+
+    ev = BatchOnePly(args.checkpoint)
+    bearoff.load()
+    noises = [float(s) for s in args.noise.split(",")]
+    rng = random.Random(args.seed)
+    out = args.out.parent / f"{args.out.name}-{args.seed}.npz"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    boards: list[list[int]] = []
+    targets: list[tuple[float, ...]] = []
+    t0 = time.time()
+
+    def save() -> None:
+        tmp = out.with_suffix(".tmp.npz")
+        np.savez(tmp, boards=np.array(boards, dtype=np.uint8).reshape(-1, 52),
+                 targets=np.array(targets, dtype=np.float32).reshape(-1, 5))
+        tmp.replace(out)
+        print(f"{time.strftime('%H:%M:%S')} {len(boards)} positions, {len(boards) / (time.time() - t0):.0f}/s",
+              flush=True)
+
+    while len(boards) < args.positions:
+        game = [b for b in game_positions(ev, rng, (rng.choice(noises), rng.choice(noises)))
+                if bearoff.outputs(b) is None]  # pure bear-offs are exact already
+        if not game:
+            continue
+        boards.extend(list(b[0]) + list(b[1]) for b in game)
+        targets.extend(map(tuple, ev(game).tolist()))
+        if len(boards) // args.save_every != (len(boards) - len(game)) // args.save_every:
+            save()
+    save()
+
+
+if __name__ == "__main__":
+    main()
