@@ -7,6 +7,7 @@ same run as the baseline (pubeval's own move time).
 
     .venv/bin/python tools/bench_bot.py --levels intermediate --games 2000
     .venv/bin/python tools/bench_bot.py --levels strong,expert --games 400 --vs below --jobs 2
+    .venv/bin/python tools/bench_bot.py --levels intermediate --weights new.json --vs-weights old.json
     .venv/bin/python tools/bench_bot.py --pyodide --levels beginner,intermediate,strong,expert
 
 ``--pyodide`` times ``bot.choose`` inside Pyodide in Chromium (Playwright, /usr/bin/chromium, a static
@@ -43,11 +44,11 @@ def opening(rng: random.Random) -> tuple[int, int]:
 
 
 class Player:
-    def __init__(self, name: str):
-        self.name = name
+    def __init__(self, name: str, ev=None, label: str = ""):
+        self.name = name + label
         self.times: list[float] = []
         self.level = play.LEVELS.get(name)
-        self.ev = bot.evaluator() if self.level else None
+        self.ev = (ev or bot.evaluator()) if self.level else None
 
     def move(self, board: Board, dice: tuple[int, int], game_seed: int, ply: int) -> Board:
         t = time.perf_counter()
@@ -135,10 +136,13 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def run_cpython(levels: list[str], games: int, seed: int, vs: str, jobs: int = 1) -> None:
+def run_cpython(levels: list[str], games: int, seed: int, vs: str, jobs: int = 1, vs_weights=None) -> None:
     for lv in levels:
         me = Player(lv)
-        if vs == "pubeval":
+        if vs_weights is not None:
+            ev = bot.network.parse_weights(vs_weights.read_bytes(), None)
+            opp = Player(lv, ev, f"[{vs_weights.name}]")
+        elif vs == "pubeval":
             opp = Player("pubeval")
         else:
             i = ORDER.index(lv)
@@ -272,6 +276,8 @@ def main() -> None:
     ap.add_argument("--vs", choices=["pubeval", "below"], default="pubeval")
     ap.add_argument("--weights", type=Path, default=None,
                     help="a weights file to use instead of the shipped one (e.g. a snapshot)")
+    ap.add_argument("--vs-weights", type=Path, default=None,
+                    help="play each level against the same level with this weights file (e.g. the previous one)")
     ap.add_argument("--jobs", type=int, default=1,
                     help="processes playing the game pairs (same seeds, same totals as one process)")
     ap.add_argument("--no-bearoff", action="store_true",
@@ -301,7 +307,7 @@ def main() -> None:
     if a.pyodide:
         run_pyodide(levels, a.pyodide_games, a.pyodide_stride)
     else:
-        run_cpython(levels, a.games, a.seed, a.vs, a.jobs)
+        run_cpython(levels, a.games, a.seed, a.vs, a.jobs, a.vs_weights)
 
 
 if __name__ == "__main__":

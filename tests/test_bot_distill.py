@@ -1,0 +1,88 @@
+"""The distillation tools: the batched numpy 1-ply equals the browser's, and fitting moves 0-ply towards it."""
+import base64
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+import bot
+from bot import bearoff, network, play
+from test_bot_board import random_game_positions
+
+np = pytest.importorskip("numpy")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import bot_targets  # noqa: E402
+import distill_bot  # noqa: E402
+import train_bot  # noqa: E402
+
+
+def checkpoint_from_weights(path: Path, out: Path) -> None:
+    """A trainer checkpoint holding exactly the (dequantised) networks of a weights file."""
+    doc = json.loads(path.read_bytes())
+    hidden, inputs = doc["hidden"], doc["inputs"]
+    arrays = {}
+    for name in ("contact", "race"):
+        spec = doc["nets"][name]
+        q = np.frombuffer(base64.b64decode(spec["w1"]), dtype="<i2").astype(np.float64).reshape(inputs, hidden)
+        arrays[name + "_w1"] = q * np.array(spec["w1_scale"])[:, None]
+        arrays[name + "_b1"] = np.array(spec["b1"])
+        arrays[name + "_w2"] = np.array(spec["w2"]).reshape(hidden, 5)
+        arrays[name + "_b2"] = np.array(spec["b2"])
+    ev = train_bot.Evaluator(hidden, np.random.default_rng(0))
+    ev.contact.load(arrays, "contact_")
+    ev.race.load(arrays, "race_")
+    train_bot.save(out, ev, {"games": 0, "positions": 0}, random.Random(0), np.random.default_rng(0))
+
+
+@pytest.fixture(scope="module")
+def shipped_checkpoint(tmp_path_factory):
+    out = tmp_path_factory.mktemp("ckpt") / "shipped.npz"
+    checkpoint_from_weights(network.DEFAULT_WEIGHTS, out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def sample_boards():
+    bearoff.load()
+    boards = [b for b in random_game_positions(seed=21, games=6)[::9] if bearoff.outputs(b) is None]
+    assert len(boards) >= 20
+    return boards
+
+
+def test_batched_1ply_equals_the_browser_1ply(shipped_checkpoint, sample_boards):
+    batch = bot_targets.BatchOnePly(shipped_checkpoint)
+    got = batch(sample_boards)
+    ev = bot.evaluator()
+    want = np.array([play.evaluate_1ply_board(ev, b) for b in sample_boards])
+    assert np.abs(got - want).max() < 1e-9
+
+
+def test_batched_0ply_plays_the_browser_0ply(shipped_checkpoint, sample_boards):
+    batch = bot_targets.BatchOnePly(shipped_checkpoint)
+    ev = bot.evaluator()
+    rng = random.Random(4)
+    for b in sample_boards:
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        assert bot_targets.noisy_choice(batch, b, dice, 0.0, rng) == play.rank_0ply(ev, b, dice)[0][1]
+
+
+def test_distilling_fits_the_0ply_to_the_targets(shipped_checkpoint, sample_boards, tmp_path):
+    batch = bot_targets.BatchOnePly(shipped_checkpoint)
+    boards = [b for b in random_game_positions(seed=33, games=20) if bearoff.outputs(b) is None][:1500]
+    targets = batch(boards)
+    np.savez(tmp_path / "data-1.npz", boards=np.array([m + t for m, t in boards], dtype=np.uint8),
+             targets=targets.astype(np.float32))
+    out = tmp_path / "fitted.npz"
+    distill_bot.main(["--init", str(shipped_checkpoint), "--data", str(tmp_path / "data-*.npz"),
+                      "--out", str(out), "--epochs", "8", "--lr", "3e-3", "--batch", "64"])
+    before = train_bot.load(shipped_checkpoint, 128)[0]
+    after = train_bot.load(out, 128)[0]
+
+    def rmse(ev):
+        return float(np.sqrt(np.mean((train_bot.equity(ev.outputs(boards)) - train_bot.equity(targets)) ** 2)))
+
+    assert rmse(after) < 0.8 * rmse(before)
+    # The new inputs started at zero and have learnt something.
+    assert np.abs(after.contact.w1[-12:]).max() > 0.0 == np.abs(before.contact.w1[-12:]).max()
