@@ -128,3 +128,16 @@ def test_expert_is_legal_and_deterministic_on_a_few_positions(boards):
         got = bot.choose(pid, (4, 1), "expert")
         assert (got in legal) if legal else got == pid
         assert bot.choose(pid, (4, 1), "expert") == got
+
+
+def test_the_per_side_inputs_cache_gives_the_same_floats(boards):
+    """A cold and a warm cache of the version-3 inputs' contribution give identical evaluations."""
+    ev = bot.evaluator()
+    sample = boards[::5]
+    for net in (ev.contact, ev.race):
+        net._extras_cache.clear()
+        cold = [net.with_extras(net.hidden_pre(b), b) for b in sample]
+        warm = [net.with_extras(net.hidden_pre(b), b) for b in sample]
+        assert cold == warm
+        if len(net.extra_rows) > 2:
+            assert 0 < len(net._extras_cache) <= len(sample)

@@ -31,6 +31,9 @@ class WeightsError(ValueError):
     """The weights file is missing, malformed, or does not match its recorded SHA-256."""
 
 
+EXTRAS_CACHE_SIZE = 2048
+"""Distinct per-side input tuples whose first-layer contribution a network keeps (1 KB each)."""
+
 _SIG_FLOOR = 4.248354255291589e-18
 """The sigmoid at -40 (= 1 / (1 + exp(40)) in floats): the value of every pre-activation below -40."""
 
@@ -78,6 +81,7 @@ class Network:
         # Rows of the non-slot inputs (version 2 weights: the two hit shares; version 3: and the per-side
         # extras), applied per board.
         self.extra_rows = rows[features.N_BASE:inputs]
+        self._extras_cache: dict[tuple[float, ...], array] = {}
         self.tables: list[list[list[float]]] = []
         for slot in range(features.SLOTS):
             side, point = divmod(slot, 26)
@@ -102,14 +106,25 @@ class Network:
         if not rows:
             return pre
         mine, theirs = board
-        if len(rows) == 2:
-            values: tuple[float, ...] = (features.hit_share(mine, theirs), features.hit_share(theirs, mine))
-        else:
-            values = features.extras(board)
         acc = iter(pre)  # chained lazily, as in hidden_pre
-        for v, row in zip(values, rows):
+        for v, row in ((features.hit_share(mine, theirs), rows[0]), (features.hit_share(theirs, mine), rows[1])):
             if v:
                 acc = map(add, acc, [v * w for w in row])
+        if len(rows) > 2:
+            # The per-side inputs change little between the boards of one search: their summed contribution
+            # is kept per distinct value tuple (a bounded cache; the sum is the same whether cached or not).
+            key = features.side_extras(mine, theirs) + features.side_extras(theirs, mine)
+            cache = self._extras_cache
+            contrib = cache.get(key)
+            if contrib is None:
+                contrib = [0.0] * self.hidden
+                for v, row in zip(key, rows[2:]):
+                    if v:
+                        contrib = list(map(add, contrib, [v * w for w in row]))
+                if len(cache) >= EXTRAS_CACHE_SIZE:
+                    cache.clear()
+                cache[key] = contrib = array("d", contrib)
+            acc = map(add, acc, contrib)
         return list(acc)
 
     def hidden_pre(self, board: Board) -> list[float]:
