@@ -84,5 +84,17 @@ def test_distilling_fits_the_0ply_to_the_targets(shipped_checkpoint, sample_boar
         return float(np.sqrt(np.mean((train_bot.equity(ev.outputs(boards)) - train_bot.equity(targets)) ** 2)))
 
     assert rmse(after) < 0.8 * rmse(before)
-    # The new inputs started at zero and have learnt something.
-    assert np.abs(after.contact.w1[-12:]).max() > 0.0 == np.abs(before.contact.w1[-12:]).max()
+    # The version-3 inputs' weights were trained too.
+    assert not np.array_equal(after.contact.w1[-12:], before.contact.w1[-12:])
+
+
+def test_an_older_checkpoint_gains_the_new_inputs_at_zero_weight(shipped_checkpoint):
+    """A version-2 network (212 inputs) loads with zero rows for the version-3 inputs: it evaluates as before."""
+    d = dict(np.load(shipped_checkpoint))
+    n_v2 = train_bot.features.N_V2
+    old = train_bot.Net(128, np.random.default_rng(0))
+    old.load({"c_" + k: d["contact_" + k][:n_v2] if k == "w1" else d["contact_" + k]
+              for k in ("w1", "b1", "w2", "b2")}, "c_")
+    assert old.w1.shape == d["contact_w1"].shape
+    assert not old.w1[n_v2:].any()
+    assert np.array_equal(old.w1[:n_v2], d["contact_w1"][:n_v2])
