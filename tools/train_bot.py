@@ -1,6 +1,6 @@
 """Self-play TD(lambda) training of the bot's contact and race networks (numpy, one core).
 
-Each network: the inputs of ``bot.features`` (210), one hidden layer of sigmoid units, five sigmoid outputs
+Each network: the inputs of ``bot.features`` (224), one hidden layer of sigmoid units, five sigmoid outputs
 (win, gammon win, backgammon win, gammon loss, backgammon loss) for the side on roll. Both sides of every game
 play greedily at 0-ply with the current networks; after each game, every position gets its offline
 lambda-return as target (built backwards from the game's result through the networks' own evaluations of the
