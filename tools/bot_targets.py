@@ -31,12 +31,8 @@ from bot import bearoff, play  # noqa: E402
 from bot.board import ALL_ROLLS, START_BOARD, results, swap, winner_kind  # noqa: E402
 from bot.network import invert  # noqa: E402
 
-
-def opening_roll(rng: random.Random) -> tuple[int, int]:
-    while True:
-        a, b = rng.randint(1, 6), rng.randint(1, 6)
-        if a != b:
-            return a, b
+import train_bot  # noqa: E402
+from train_bot import opening_roll  # noqa: E402
 
 
 def noisy_choice(ev: "BatchOnePly", board, dice, noise: float, rng: random.Random):
@@ -73,7 +69,6 @@ class BatchOnePly:
     every position are generated first, then all evaluated in one pass per network."""
 
     def __init__(self, checkpoint: Path):
-        import train_bot
         self.tb = train_bot
         hidden = int(np.load(checkpoint)["contact_w1"].shape[1])
         self.ev, _, _, _ = train_bot.load(checkpoint, hidden)
