@@ -1,6 +1,4 @@
 """The distillation tools: the batched numpy 1-ply equals the browser's, and fitting moves 0-ply towards it."""
-import base64
-import json
 import random
 import sys
 from pathlib import Path
@@ -13,6 +11,7 @@ from test_bot_board import random_game_positions
 
 np = pytest.importorskip("numpy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import bot_batch  # noqa: E402
 import bot_targets  # noqa: E402
 import distill_bot  # noqa: E402
 import train_bot  # noqa: E402
@@ -20,19 +19,7 @@ import train_bot  # noqa: E402
 
 def checkpoint_from_weights(path: Path, out: Path) -> None:
     """A trainer checkpoint holding exactly the (dequantised) networks of a weights file."""
-    doc = json.loads(path.read_bytes())
-    hidden, inputs = doc["hidden"], doc["inputs"]
-    arrays = {}
-    for name in ("contact", "race"):
-        spec = doc["nets"][name]
-        q = np.frombuffer(base64.b64decode(spec["w1"]), dtype="<i2").astype(np.float64).reshape(inputs, hidden)
-        arrays[name + "_w1"] = q * np.array(spec["w1_scale"])[:, None]
-        arrays[name + "_b1"] = np.array(spec["b1"])
-        arrays[name + "_w2"] = np.array(spec["w2"]).reshape(hidden, 5)
-        arrays[name + "_b2"] = np.array(spec["b2"])
-    ev = train_bot.Evaluator(hidden, np.random.default_rng(0))
-    ev.contact.load(arrays, "contact_")
-    ev.race.load(arrays, "race_")
+    ev = bot_batch.from_weights(path)
     train_bot.save(out, ev, {"games": 0, "positions": 0}, random.Random(0), np.random.default_rng(0))
 
 
@@ -52,7 +39,7 @@ def sample_boards():
 
 
 def test_batched_1ply_equals_the_browser_1ply(shipped_checkpoint, sample_boards):
-    batch = bot_targets.BatchOnePly(shipped_checkpoint)
+    batch = bot_batch.BatchOnePly(bot_batch.from_checkpoint(shipped_checkpoint))
     got = batch(sample_boards)
     ev = bot.evaluator()
     want = np.array([play.evaluate_1ply_board(ev, b) for b in sample_boards])
@@ -60,7 +47,7 @@ def test_batched_1ply_equals_the_browser_1ply(shipped_checkpoint, sample_boards)
 
 
 def test_batched_0ply_plays_the_browser_0ply(shipped_checkpoint, sample_boards):
-    batch = bot_targets.BatchOnePly(shipped_checkpoint)
+    batch = bot_batch.BatchOnePly(bot_batch.from_checkpoint(shipped_checkpoint))
     ev = bot.evaluator()
     rng = random.Random(4)
     for b in sample_boards:
@@ -69,7 +56,7 @@ def test_batched_0ply_plays_the_browser_0ply(shipped_checkpoint, sample_boards):
 
 
 def test_distilling_fits_the_0ply_to_the_targets(shipped_checkpoint, sample_boards, tmp_path):
-    batch = bot_targets.BatchOnePly(shipped_checkpoint)
+    batch = bot_batch.BatchOnePly(bot_batch.from_checkpoint(shipped_checkpoint))
     boards = [b for b in random_game_positions(seed=33, games=20) if bearoff.outputs(b) is None][:1500]
     targets = batch(boards)
     np.savez(tmp_path / "data-1.npz", boards=np.array([m + t for m, t in boards], dtype=np.uint8),

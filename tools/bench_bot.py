@@ -8,7 +8,11 @@ same run as the baseline (pubeval's own move time).
     .venv/bin/python tools/bench_bot.py --levels intermediate --games 2000
     .venv/bin/python tools/bench_bot.py --levels strong,expert --games 400 --vs below --jobs 2
     .venv/bin/python tools/bench_bot.py --levels intermediate --weights new.json --vs-weights old.json
+    .venv/bin/python tools/bench_bot.py --levels strong,expert --games 2000 --jobs 2 --batch
     .venv/bin/python tools/bench_bot.py --pyodide --levels beginner,intermediate,strong,expert
+
+``--batch`` plays strong and expert with ``tools/bot_batch.py`` (the same search in numpy, several times
+faster in CPython) and re-checks every ``--check-every``-th of those moves against ``bot.play``.
 
 ``--pyodide`` times ``bot.choose`` inside Pyodide in Chromium (Playwright, /usr/bin/chromium, a static
 server on 127.0.0.1 started here) on positions from a few self-play games.
@@ -44,20 +48,37 @@ def opening(rng: random.Random) -> tuple[int, int]:
 
 
 class Player:
-    def __init__(self, name: str, ev=None, label: str = ""):
+    """A level of the bot (``bot.play``), or pubeval.
+
+    With ``batch`` (a ``bot_batch.BatchSearch``) a searching level is played by the batched numpy twin of
+    ``bot.play.choose_board`` instead, and every ``check_every``-th of its moves is chosen again by
+    ``bot.play`` and compared (``checks``: [moves checked, moves that agree])."""
+
+    def __init__(self, name: str, ev=None, label: str = "", batch=None, check_every: int = 50):
         self.name = name + label
         self.times: list[float] = []
         self.level = play.LEVELS.get(name)
         self.ev = (ev or bot.evaluator()) if self.level else None
+        self.batch = batch if self.level is not None and self.level.plies > 0 else None
+        self.check_every = check_every
+        self.checks = [0, 0]
+        self.moves = 0
 
     def move(self, board: Board, dice: tuple[int, int], game_seed: int, ply: int) -> Board:
         t = time.perf_counter()
         if self.level is None:
             r = pubeval.choose(board, *dice)
+        elif self.batch is not None:
+            r = self.batch.choose_board(board, dice, self.level)
         else:
             rng = random.Random(game_seed * 1000 + ply) if self.level.noise else None
             r = play.choose_board(self.ev, board, dice, self.level, rng)
         self.times.append(time.perf_counter() - t)
+        if self.batch is not None:
+            self.moves += 1
+            if self.moves % self.check_every == 0:
+                self.checks[0] += 1
+                self.checks[1] += play.choose_board(self.ev, board, dice, self.level) == r
         return r
 
 
@@ -92,12 +113,13 @@ def _pairs(a: Player, b: Player, first: int, stop: int, seed: int) -> list[int]:
 _JOB: dict = {}
 
 
-def _job(span: tuple[int, int]) -> tuple[list[int], list[float], list[float]]:
+def _job(span: tuple[int, int]) -> tuple[list[int], list[float], list[float], list[int], list[int]]:
     a, b, seed = _JOB["a"], _JOB["b"], _JOB["seed"]
-    a.times.clear()
-    b.times.clear()
+    for p in (a, b):
+        p.times.clear()
+        p.checks = [0, 0]
     pts = _pairs(a, b, span[0], span[1], seed)
-    return pts, list(a.times), list(b.times)
+    return pts, list(a.times), list(b.times), a.checks, b.checks
 
 
 def match(a: Player, b: Player, games: int, seed: int, jobs: int = 1) -> tuple[float, float, float]:
@@ -118,10 +140,12 @@ def match(a: Player, b: Player, games: int, seed: int, jobs: int = 1) -> tuple[f
         with ctx.Pool(jobs) as pool:
             parts = pool.map(_job, spans, chunksize=1)
         pts = []
-        for p, ta, tb in parts:
+        for p, ta, tb, ca, cb in parts:
             pts.extend(p)
             a.times.extend(ta)
             b.times.extend(tb)
+            for player, c in ((a, ca), (b, cb)):
+                player.checks = [player.checks[0] + c[0], player.checks[1] + c[1]]
     n = len(pts)
     mean = sum(pts) / n
     # Interval from the pair sums (the two games of a pair share dice, so they are not independent).
@@ -136,10 +160,13 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def run_cpython(levels: list[str], games: int, seed: int, vs: str, jobs: int = 1, vs_weights=None) -> None:
+def run_cpython(levels: list[str], games: int, seed: int, vs: str, jobs: int = 1, vs_weights=None,
+                batch=None, check_every: int = 50) -> None:
     for lv in levels:
-        me = Player(lv)
+        me = Player(lv, batch=batch, check_every=check_every)
         if vs_weights is not None:
+            if batch is not None:
+                raise SystemExit("--batch plays the weights in use only; leave out --vs-weights")
             ev = bot.network.parse_weights(vs_weights.read_bytes(), None)
             opp = Player(lv, ev, f"[{vs_weights.name}]")
         elif vs == "pubeval":
@@ -148,7 +175,7 @@ def run_cpython(levels: list[str], games: int, seed: int, vs: str, jobs: int = 1
             i = ORDER.index(lv)
             if i == 0:
                 continue
-            opp = Player(ORDER[i - 1])
+            opp = Player(ORDER[i - 1], batch=batch, check_every=check_every)
         t0 = time.time()
         mean, half, wr = match(me, opp, games, seed, jobs)
         el = time.time() - t0
@@ -156,6 +183,10 @@ def run_cpython(levels: list[str], games: int, seed: int, vs: str, jobs: int = 1
               f"think p50={pct(me.times, .5) * 1000:.1f}ms p95={pct(me.times, .95) * 1000:.1f}ms "
               f"max={max(me.times) * 1000:.0f}ms | {opp.name} p50={pct(opp.times, .5) * 1000:.2f}ms "
               f"| {el:.0f}s", flush=True)
+        for p in (me, opp):
+            if p.batch is not None:
+                print(f"{'':>12}    {p.name}: batched search (think times above are the batch's); "
+                      f"{p.checks[0]} moves re-chosen by bot.play, {p.checks[1]} agree", flush=True)
 
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
@@ -282,6 +313,10 @@ def main() -> None:
                     help="processes playing the game pairs (same seeds, same totals as one process)")
     ap.add_argument("--no-bearoff", action="store_true",
                     help="evaluate bear-offs with the network instead of the exact table (to measure the table)")
+    ap.add_argument("--batch", action="store_true",
+                    help="play strong and expert with the batched numpy twin of their search (tools/bot_batch.py), "
+                         "several times faster; every --check-every-th move is re-chosen by bot.play and compared")
+    ap.add_argument("--check-every", type=int, default=50)
     ap.add_argument("--pyodide", action="store_true", help="think times in Pyodide in Chromium instead")
     ap.add_argument("--pyodide-games", type=int, default=4)
     ap.add_argument("--pyodide-stride", type=int, default=3)
@@ -307,7 +342,11 @@ def main() -> None:
     if a.pyodide:
         run_pyodide(levels, a.pyodide_games, a.pyodide_stride)
     else:
-        run_cpython(levels, a.games, a.seed, a.vs, a.jobs, a.vs_weights)
+        batch = None
+        if a.batch:
+            import bot_batch
+            batch = bot_batch.BatchSearch(bot_batch.from_weights(path))
+        run_cpython(levels, a.games, a.seed, a.vs, a.jobs, a.vs_weights, batch, a.check_every)
 
 
 if __name__ == "__main__":

@@ -27,11 +27,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web" / "py"))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from bot import bearoff, play  # noqa: E402
-from bot.board import ALL_ROLLS, START_BOARD, results, swap, winner_kind  # noqa: E402
-from bot.network import invert  # noqa: E402
+from bot import bearoff  # noqa: E402
+from bot.board import START_BOARD, results, swap, winner_kind  # noqa: E402
 
-import train_bot  # noqa: E402
+from bot_batch import BatchOnePly, from_checkpoint  # noqa: E402
 from train_bot import opening_roll  # noqa: E402
 
 
@@ -61,76 +60,6 @@ def game_positions(ev, rng: random.Random, noises: tuple[float, float]):
         dice = (rng.randint(1, 6), rng.randint(1, 6))
 
 
-class BatchOnePly:
-    """1-ply evaluations of many positions at once, with the float networks of a training checkpoint in numpy.
-
-    The same definition as ``bot.play.evaluate_1ply_board`` (best 0-ply play of each of the 21 rolls, exact
-    bear-offs and finished games, averaged with weights 1/36 and 2/36), batched: the plays of every roll of
-    every position are generated first, then all evaluated in one pass per network."""
-
-    def __init__(self, checkpoint: Path):
-        self.tb = train_bot
-        hidden = int(np.load(checkpoint)["contact_w1"].shape[1])
-        self.ev, _, _, _ = train_bot.load(checkpoint, hidden)
-
-    def net_outputs(self, boards: list) -> np.ndarray:
-        """Network outputs for the side on roll of each board, made consistent as ``bot.network`` does."""
-        o = self.ev.outputs(boards)
-        my_off = np.array([b[0][0] for b in boards])
-        their_off = np.array([b[1][0] for b in boards])
-        w = o[:, 0]
-        gw = np.where(their_off == 0, np.minimum(o[:, 1], w), 0.0)
-        bw = np.minimum(o[:, 2], gw)
-        gl = np.where(my_off == 0, np.minimum(o[:, 3], 1.0 - w), 0.0)
-        bl = np.minimum(o[:, 4], gl)
-        return np.stack([w, gw, bw, gl, bl], axis=1)
-
-    def after_play(self, plays: list) -> np.ndarray:
-        """Outputs for the mover after each play (not swapped): won games and exact bear-offs included."""
-        outs = np.empty((len(plays), 5))
-        to_eval, idx = [], []
-        for j, r in enumerate(plays):
-            k = winner_kind(r)
-            if k:
-                outs[j] = play.WIN_OUTPUTS[k]
-                continue
-            sb = swap(r)
-            exact = bearoff.outputs(sb)
-            if exact is not None:
-                outs[j] = invert(exact)
-            else:
-                to_eval.append(sb)
-                idx.append(j)
-        if to_eval:
-            outs[idx] = self.tb.invert(self.net_outputs(to_eval))
-        return outs
-
-    def __call__(self, boards: list) -> np.ndarray:
-        tb = self.tb
-        rows: list = []        # the (position, roll) slot of each play
-        plays: list = []
-        slots_of: list = []    # (position index, roll weight) per slot
-        for i, board in enumerate(boards):
-            for d1, d2 in ALL_ROLLS:
-                rs = results(board, d1, d2)
-                rows.extend([len(slots_of)] * len(rs))
-                plays.extend(rs)
-                slots_of.append((i, 1 if d1 == d2 else 2))
-        outs = self.after_play(plays)
-        eq = tb.equity(outs)
-        rows_a = np.array(rows)
-        # the best play of each (position, roll) slot: the first of equal equities in generation order
-        order = np.lexsort((np.arange(len(rows)), -eq, rows_a))
-        first = np.ones(len(order), dtype=bool)
-        first[1:] = rows_a[order][1:] != rows_a[order][:-1]
-        best = order[first]  # one per slot, in slot order
-        res = np.zeros((len(boards), 5))
-        for s, j in enumerate(best):
-            i, w = slots_of[s]
-            res[i] += w * outs[j]
-        return res / 36.0
-
-
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", type=Path, required=True, help="file prefix; '-<seed>.npz' is appended")
@@ -141,7 +70,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--save-every", type=int, default=5000)
     args = ap.parse_args(argv)
 
-    ev = BatchOnePly(args.checkpoint)
+    ev = BatchOnePly(from_checkpoint(args.checkpoint))
     bearoff.load()
     noises = [float(s) for s in args.noise.split(",")]
     rng = random.Random(args.seed)
