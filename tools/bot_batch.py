@@ -117,10 +117,9 @@ class BatchOnePly:
             outs[idx] = self.tb.invert(self.net_outputs(to_eval))
         return outs
 
-    def best_plays(self, slots: list[tuple[Board, tuple[int, int]]]) -> tuple[np.ndarray, list[Board], list[int]]:
-        """For each (board, dice): the outputs for the mover after its best 0-ply play, that play's result
-        board (not swapped), and the number of plays it chose from. The first of equal equities in
-        generation order wins, as in ``bot.play.best_reply``."""
+    @staticmethod
+    def generate(slots: list[tuple[Board, tuple[int, int]]]) -> tuple[list[int], list[Board], list[int]]:
+        """The plays of each (board, dice): the slot index of every play, the plays, the count per slot."""
         rows: list[int] = []
         plays: list[Board] = []
         counts: list[int] = []
@@ -129,6 +128,11 @@ class BatchOnePly:
             rows.extend([s] * len(rs))
             plays.extend(rs)
             counts.append(len(rs))
+        return rows, plays, counts
+
+    def pick(self, rows: list[int], plays: list[Board]) -> tuple[np.ndarray, list[Board]]:
+        """The best play of each slot (from ``generate``): its outputs for the mover and its result board.
+        The first of equal equities in generation order wins, as in ``bot.play.best_reply``."""
         outs = self.after_play(plays)
         eq = self.tb.equity(outs)
         rows_a = np.array(rows)
@@ -136,18 +140,25 @@ class BatchOnePly:
         first = np.ones(len(order), dtype=bool)
         first[1:] = rows_a[order][1:] != rows_a[order][:-1]
         best = order[first]  # one per slot, in slot order
-        return outs[best], [plays[j] for j in best], counts
+        return outs[best], [plays[j] for j in best]
+
+    def best_plays(self, slots: list[tuple[Board, tuple[int, int]]]) -> tuple[np.ndarray, list[Board], list[int]]:
+        """For each (board, dice): the outputs for the mover after its best 0-ply play, that play's result
+        board (not swapped), and the number of plays it chose from."""
+        rows, plays, counts = self.generate(slots)
+        outs, best = self.pick(rows, plays)
+        return outs, best, counts
 
     def __call__(self, boards: list) -> np.ndarray:
         outs, _, _ = self.best_plays([(b, roll) for b in boards for roll in ALL_ROLLS])
         w = np.tile(ROLL_WEIGHTS, len(boards))[:, None]
         return (outs * w).reshape(len(boards), len(ALL_ROLLS), 5).sum(axis=1) / 36.0
 
-    def one_ply(self, boards: list) -> tuple[np.ndarray, list[int]]:
-        """``evaluate_1ply_board`` of each board (exact in a pure bear-off), and the plays each one counted
-        against a ``bot.play.Work`` limit (none for an exact one)."""
+    def one_ply(self, boards: list, limit: Optional[int] = None) -> tuple[Optional[np.ndarray], int]:
+        """``evaluate_1ply_board`` of each board (exact in a pure bear-off), and the plays they count
+        against a ``bot.play.Work`` limit (none for an exact one). Over ``limit``, no outputs (None): the
+        plays are counted before any is evaluated."""
         res = np.empty((len(boards), 5))
-        work = [0] * len(boards)
         todo = []
         for i, b in enumerate(boards):
             exact = bearoff.outputs(b)
@@ -155,13 +166,15 @@ class BatchOnePly:
                 res[i] = exact
             else:
                 todo.append(i)
-        if todo:
-            slots = [(boards[i], roll) for i in todo for roll in ALL_ROLLS]
-            outs, _, counts = self.best_plays(slots)
-            w = np.tile(ROLL_WEIGHTS, len(todo))[:, None]
-            res[todo] = (outs * w).reshape(len(todo), len(ALL_ROLLS), 5).sum(axis=1) / 36.0
-            for n, i in enumerate(todo):
-                work[i] = sum(counts[n * len(ALL_ROLLS):(n + 1) * len(ALL_ROLLS)])
+        if not todo:
+            return res, 0
+        rows, plays, counts = self.generate([(boards[i], roll) for i in todo for roll in ALL_ROLLS])
+        work = sum(counts)
+        if limit is not None and work > limit:
+            return None, work
+        outs, _ = self.pick(rows, plays)
+        w = np.tile(ROLL_WEIGHTS, len(todo))[:, None]
+        res[todo] = (outs * w).reshape(len(todo), len(ALL_ROLLS), 5).sum(axis=1) / 36.0
         return res, work
 
 
@@ -188,8 +201,9 @@ class BatchSearch(BatchOnePly):
             res[live] = self.tb.invert(self.one_ply([swap(plays[i]) for i in live])[0])
         return res
 
-    def outputs_2ply(self, result: Board) -> tuple[np.ndarray, int]:
-        """``bot.play.outputs_2ply`` of a result board, and the plays it counts against the work limit."""
+    def outputs_2ply(self, result: Board, limit: Optional[int] = None) -> tuple[Optional[np.ndarray], int]:
+        """``bot.play.outputs_2ply`` of a result board, and the plays it counts against a ``bot.play.Work``
+        limit. Over ``limit`` (where ``bot.play`` raises ``OverBudget``), no outputs (None)."""
         k = winner_kind(result)
         if k:
             return np.array(play.WIN_OUTPUTS[k]), 0
@@ -198,6 +212,9 @@ class BatchSearch(BatchOnePly):
         if exact is not None:
             return np.array(invert(exact)), 0
         _, replies, counts = self.best_plays([(opp, roll) for roll in ALL_ROLLS])
+        work = sum(counts)
+        if limit is not None and work > limit:
+            return None, work
         mine = np.empty((len(ALL_ROLLS), 5))
         live = []
         for i, reply in enumerate(replies):
@@ -206,11 +223,12 @@ class BatchSearch(BatchOnePly):
                 mine[i] = invert(play.WIN_OUTPUTS[kind])
             else:
                 live.append(i)
-        work = sum(counts)
         if live:
-            ones, works = self.one_ply([swap(replies[i]) for i in live])
+            ones, inner = self.one_ply([swap(replies[i]) for i in live], None if limit is None else limit - work)
+            work += inner
+            if ones is None:
+                return None, work
             mine[live] = ones
-            work += sum(works)
         return (mine * ROLL_WEIGHTS[:, None]).sum(axis=0) / 36.0, work
 
     def choose_board(self, board: Board, dice: tuple[int, int], level: play.Level) -> Board:
@@ -235,8 +253,8 @@ class BatchSearch(BatchOnePly):
         limit: Optional[int] = level.deep_budget // len(deep) if level.deep_budget else None
         rescored = []
         for i, b in deep:
-            o, work = self.outputs_2ply(b)
-            if limit is not None and work > limit:
+            o, _ = self.outputs_2ply(b, limit)
+            if o is None:
                 return scored[0][2]  # bot.play gives up the 2-ply here: the 1-ply choice
             rescored.append((float(self.tb.equity(o)), i, b))
         rescored.sort(key=lambda t: (-t[0], t[1]))
