@@ -78,8 +78,7 @@ class BatchOnePly:
 
     The same definition as ``bot.play.evaluate_1ply_board`` (best 0-ply play of each of the 21 rolls, exact
     bear-offs and finished games, averaged with weights 1/36 and 2/36), batched: the plays of every roll of
-    every position are generated first, then all evaluated in one pass per network. Positions given to
-    ``__call__`` are evaluated by the network even when they are pure bear-offs (see ``one_ply``)."""
+    every position are generated first, then all evaluated in one pass per network."""
 
     def __init__(self, ev: train_bot.Evaluator):
         self.tb = train_bot
@@ -150,9 +149,8 @@ class BatchOnePly:
         return outs, best, counts
 
     def __call__(self, boards: list) -> np.ndarray:
-        outs, _, _ = self.best_plays([(b, roll) for b in boards for roll in ALL_ROLLS])
-        w = np.tile(ROLL_WEIGHTS, len(boards))[:, None]
-        return (outs * w).reshape(len(boards), len(ALL_ROLLS), 5).sum(axis=1) / 36.0
+        """``evaluate_1ply_board`` of each board."""
+        return self.one_ply(boards)[0]
 
     def one_ply(self, boards: list, limit: Optional[int] = None) -> tuple[Optional[np.ndarray], int]:
         """``evaluate_1ply_board`` of each board (exact in a pure bear-off), and the plays they count
