@@ -236,16 +236,14 @@ class BatchSearch(BatchOnePly):
         ranked = self.rank_0ply(board, dice)
         if len(ranked) == 1 or level.plies == 0:
             return ranked[0][1]
-        top = ranked[0][0]
-        short = [b for e, b in ranked[:level.candidates] if e >= top - level.margin]
+        short = play.shortlist(ranked, level)
         if len(short) == 1:
             return short[0]
         eq1 = self.tb.equity(self.outputs_1ply(short))
         scored = sorted(((float(eq1[i]), i, b) for i, b in enumerate(short)), key=lambda t: (-t[0], t[1]))
         if level.plies < 2 or level.deep < 2:
             return scored[0][2]
-        best1 = scored[0][0]
-        deep = [(i, b) for e, i, b in scored[:level.deep] if e >= best1 - level.deep_margin]
+        deep = play.deep_list(scored, level)
         if len(deep) == 1:
             return deep[0][1]
         limit: Optional[int] = level.deep_budget // len(deep) if level.deep_budget else None

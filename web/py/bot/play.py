@@ -186,6 +186,18 @@ def outputs_2ply(ev: Evaluator, result: Board, work: Optional[Work] = None) -> O
     return _average(parts)
 
 
+def shortlist(ranked: list[tuple[float, Board]], level: Level) -> list[Board]:
+    """The 0-ply candidates (``rank_0ply``, best first) that get the 1-ply look."""
+    top = ranked[0][0]
+    return [b for e, b in ranked[:level.candidates] if e >= top - level.margin]
+
+
+def deep_list(scored: list[tuple[float, int, Board]], level: Level) -> list[tuple[int, Board]]:
+    """The 1-ply candidates ((equity, shortlist index, board), best first) that get the 2-ply look."""
+    best1 = scored[0][0]
+    return [(i, b) for e, i, b in scored[:level.deep] if e >= best1 - level.deep_margin]
+
+
 def choose_board(ev: Evaluator, board: Board, dice: tuple[int, int], level: Level,
                  rng: Optional[random.Random] = None) -> Board:
     """The result board (not swapped) the level plays."""
@@ -198,16 +210,14 @@ def choose_board(ev: Evaluator, board: Board, dice: tuple[int, int], level: Leve
         return ranked[max(noisy)[1]][1]
     if level.plies == 0:
         return ranked[0][1]
-    top = ranked[0][0]
-    short = [b for e, b in ranked[:level.candidates] if e >= top - level.margin]
+    short = shortlist(ranked, level)
     if len(short) == 1:
         return short[0]
     scored = [(equity(outputs_1ply(ev, b)), i, b) for i, b in enumerate(short)]
     scored.sort(key=lambda t: (-t[0], t[1]))
     if level.plies < 2 or level.deep < 2:
         return scored[0][2]
-    best1 = scored[0][0]
-    deep = [(i, b) for e, i, b in scored[:level.deep] if e >= best1 - level.deep_margin]
+    deep = deep_list(scored, level)
     if len(deep) == 1:
         return deep[0][1]
     # Each candidate gets an equal share of the work limit (they cost about the same), so a 2-ply that would
