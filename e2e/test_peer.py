@@ -12,9 +12,10 @@ import pathlib
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import BOOT_TIMEOUT_MS, wait_ready
-from helpers import POINTS, counts, play_turn, ui_state
+from helpers import POINTS, UI_STATE_JS, counts, play_turn, ui_state
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -90,6 +91,16 @@ def _lost(page) -> bool:
     return page.evaluate("document.documentElement.getAttribute('data-peer')") == "lost"
 
 
+def _still_can_act(page) -> bool:
+    """A state read a moment ago may have passed (a page that was catching up with its peer): check it again
+    briefly rather than wait a minute on a page whose turn it is not."""
+    try:
+        page.wait_for_function(f"({UI_STATE_JS})() !== 'wait'", timeout=2_000)
+        return True
+    except PlaywrightTimeout:
+        return False
+
+
 def _play_one_turn(host, guest) -> str:
     """Whoever may act plays one action; returns "over" when both show the game over."""
     deadline = time.time() + 60
@@ -99,7 +110,7 @@ def _play_one_turn(host, guest) -> str:
         if hs == "over" and gs == "over":
             return "over"
         for page, st in ((host, hs), (guest, gs)):
-            if st not in ("wait", "over"):
+            if st not in ("wait", "over") and _still_can_act(page):
                 play_turn(page)
                 return st
         time.sleep(0.05)

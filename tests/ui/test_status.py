@@ -96,7 +96,7 @@ def test_cube_and_clock_notices():
     assert S.event_notice(game.Event("took", player=1, value=2), seats, EN) == "Bot (Beginner) takes: the cube is at 2."
     assert S.event_notice(game.Event("passed", player=1), seats, EN) == "Bot (Beginner) passes."
     assert S.event_notice(game.Event("clock_expired", player=0, phase="move"), seats, EN) == \
-        "Your time ran out: the table played for you."
+        "Your time ran out: the table plays for you."
     assert S.event_notice(game.Event("moved", player=0, frm=8, to=5), seats, EN) == ""
 
 
