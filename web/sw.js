@@ -91,6 +91,7 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
+  if (event.data === "claim") event.waitUntil(self.clients.claim());
   if (event.data === "complete") {
     const client = event.source;
     event.waitUntil(fill(false).then(

@@ -3,7 +3,27 @@
 // what it needs (html[data-loaded], set by the Python after the table is ready and the bot's weights are in) it asks the worker to complete the cache with what the page did not load; when that is done
 // the worker answers and <html> gets data-offline ("this site now plays offline"). A new deploy waiting to take
 // over is offered with the "Update" prompt. Loaded with `async`: it may run before the body is parsed.
+//
+// It also starts the interpreter (PyScript's core.js, once the document is parsed). On a first visit it waits
+// until the worker controls the page, so that the 9.6 MB of WebAssembly goes through the worker and is not
+// downloaded a second time to complete the cache; it never waits more than INTERPRETER_WAIT_MS for that.
 (() => {
+  const INTERPRETER_WAIT_MS = 3000;
+  let started = false;
+  const startInterpreter = () => {
+    if (started) return;
+    started = true;
+    const go = () => {
+      const script = document.createElement("script");
+      script.type = "module";
+      script.src = "assets/vendor/pyscript/core.js";
+      document.head.appendChild(script);
+    };
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", go, { once: true });
+    else go();
+  };
+  if (!("serviceWorker" in navigator) || navigator.serviceWorker.controller) startInterpreter();
+  else setTimeout(startInterpreter, INTERPRETER_WAIT_MS);
   if (!("serviceWorker" in navigator)) return; // without a service worker the site still plays online
   const html = document.documentElement;
   const whenLoaded = (fn) => {
@@ -29,6 +49,7 @@
   });
   let reloading = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
+    startInterpreter();
     // The first visit's worker taking control is not an update; reload only when the person asked for one.
     const box = document.getElementById("update");
     if (reloading || !box || box.hidden) return;
@@ -37,6 +58,11 @@
   });
 
   navigator.serviceWorker.register("sw.js").then((registration) => {
+    // An active worker that will not claim this page (a reload that bypassed it) is asked to.
+    navigator.serviceWorker.ready.then((ready) => {
+      if (navigator.serviceWorker.controller) startInterpreter();
+      else if (ready.active) ready.active.postMessage("claim");
+    });
     if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
     registration.addEventListener("updatefound", () => {
       const worker = registration.installing;
@@ -45,5 +71,5 @@
       });
     });
     whenLoaded(() => navigator.serviceWorker.ready.then((ready) => ready.active && ready.active.postMessage("complete")));
-  }).catch(() => { /* without a service worker the site still plays online */ });
+  }).catch(startInterpreter); // without a service worker the site still plays online
 })();
