@@ -111,13 +111,20 @@ def _play_one_turn(host, guest) -> str:
             return "over"
         for page, st in ((host, hs), (guest, gs)):
             if st not in ("wait", "over") and _still_can_act(page):
-                play_turn(page)
+                try:
+                    play_turn(page)
+                except PlaywrightTimeout:
+                    raise AssertionError(f"a turn did not come: {[_describe(p) for p in (host, guest)]}") from None
                 return st
         time.sleep(0.05)
-    info = [(p.evaluate("() => window.gamaoPeerInfo ? gamaoPeerInfo() : ''"), ui_state(p),
-             p.locator("#notice").text_content(), p.locator("#status").text_content(),
-             p.evaluate("document.documentElement.getAttribute('data-peer')")) for p in (host, guest)]
-    raise AssertionError(f"nobody could act: {info}")
+    raise AssertionError(f"nobody could act: {[_describe(p) for p in (host, guest)]}")
+
+
+def _describe(page) -> tuple:
+    """What a page shows, for a failure message."""
+    return (page.evaluate("() => window.gamaoPeerInfo ? gamaoPeerInfo() : ''"), ui_state(page),
+            page.locator("#notice").text_content(), page.locator("#status").text_content(),
+            page.evaluate("document.documentElement.getAttribute('data-peer')"))
 
 
 def test_invite_answer_connect_and_a_whole_game(peer_context, new_page, base_url):
@@ -242,4 +249,7 @@ def test_after_a_disconnect_the_bot_can_take_the_seat(peer_context, new_page, ba
     assert host.evaluate("localStorage.getItem('gamao.peer')") is None
     # and the game goes on against the bot
     for _ in range(3):
-        play_turn(host)
+        try:
+            play_turn(host)
+        except PlaywrightTimeout:
+            raise AssertionError(f"the table did not go on against the bot: {_describe(host)}") from None

@@ -101,3 +101,28 @@ def test_noisy_levels_are_refused(search, played):
     b, d = played[0]
     with pytest.raises(ValueError):
         search.choose_board(b, d, play.LEVELS["beginner"])
+
+
+def test_two_ply_board_value_follows_the_best_plays_at_one_ply(search, played):
+    """The distillation teacher one ply deeper: over the 21 rolls, bot.play's 1-ply value of the best of the
+    ``top`` 0-ply plays, averaged with the rolls' weights."""
+    ev = bot.evaluator()
+    boards = [b for b, _ in played if bearoff.outputs(b) is None][3:60:14]
+    assert len(boards) >= 4
+    for b in boards:
+        for top in (1, 2):
+            parts = []
+            for roll in bot.board.ALL_ROLLS:
+                values = [play.outputs_1ply(ev, r) for _, r in play.rank_0ply(ev, b, roll)[:top]]
+                parts.append((1 if roll[0] == roll[1] else 2, max(values, key=play.equity)))
+            want = np.array(play._average(parts))
+            assert np.abs(search.evaluate_2ply_board(b, top) - want).max() < 1e-9
+    # a bear-off is exact, from the table
+    home = tuple([0] * 26)
+    mine = list(home)
+    mine[0], mine[1], mine[2] = 12, 2, 1  # slot 0 holds the checkers borne off
+    theirs = list(home)
+    theirs[0], theirs[6] = 13, 2
+    board = (tuple(mine), tuple(theirs))
+    assert bearoff.outputs(board) is not None
+    assert np.allclose(search.evaluate_2ply_board(board, 2), bearoff.outputs(board))

@@ -199,6 +199,24 @@ class BatchSearch(BatchOnePly):
             res[live] = self.tb.invert(self.one_ply([swap(plays[i]) for i in live])[0])
         return res
 
+    def evaluate_2ply_board(self, board: Board, top: int = 1) -> np.ndarray:
+        """Outputs for the side on roll of ``board`` before rolling, two plies deep: over its 21 rolls, the best
+        1-ply value (``outputs_1ply``) among its ``top`` best plays at 0-ply. With ``top=1`` it is the 1-ply
+        value of the 0-ply play; a larger ``top`` follows the strong level's choice more closely. A teacher for
+        distillation one ply deeper than ``BatchOnePly``; exact bear-offs come from the table."""
+        exact = bearoff.outputs(board)
+        if exact is not None:
+            return np.array(exact)
+        spans, plays = [], []
+        for roll in ALL_ROLLS:
+            best = [b for _, b in self.rank_0ply(board, roll)[:top]]
+            spans.append((len(plays), len(plays) + len(best)))
+            plays.extend(best)
+        outs = self.outputs_1ply(plays)
+        eq = self.tb.equity(outs)
+        chosen = np.array([outs[a + int(np.argmax(eq[a:b]))] for a, b in spans])
+        return (chosen * ROLL_WEIGHTS[:, None]).sum(axis=0) / 36.0
+
     def outputs_2ply(self, result: Board, limit: Optional[int] = None) -> tuple[Optional[np.ndarray], int]:
         """``bot.play.outputs_2ply`` of a result board, and the plays it counts against a ``bot.play.Work``
         limit. Over ``limit`` (where ``bot.play`` raises ``OverBudget``), no outputs (None)."""

@@ -8,6 +8,10 @@ on the play equities, drawn per game from ``--noise``, so positions off the best
 records every position before a roll (side on roll first), with ``bot.play.evaluate_1ply_board`` as its
 target. Pure bear-offs (exact in the table) and finished games are skipped.
 
+``--teacher 2`` records a value one ply deeper instead (``BatchSearch.evaluate_2ply_board``: over the 21 rolls,
+the best 1-ply value among the ``--top`` best plays at 0-ply), for when the networks have learnt what their 1-ply
+can teach them. It costs about 20 times as much a position.
+
 Output: ``<out>-<seed>.npz`` with ``boards`` (N, 52) uint8 (mine[0..25] + theirs[0..25]) and ``targets``
 (N, 5) float32, rewritten every ``--save-every`` positions so a stopped run keeps its data.
 
@@ -30,7 +34,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 from bot import bearoff  # noqa: E402
 from bot.board import START_BOARD, results, swap, winner_kind  # noqa: E402
 
-from bot_batch import BatchOnePly, from_checkpoint  # noqa: E402
+from bot_batch import BatchOnePly, BatchSearch, from_checkpoint  # noqa: E402
 from train_bot import opening_roll  # noqa: E402
 
 
@@ -68,9 +72,16 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--checkpoint", type=Path, required=True, help="training checkpoint (.npz) to evaluate with")
     ap.add_argument("--noise", default="0,0,0.05,0.1", help="per-game noise choices (equity sigma)")
     ap.add_argument("--save-every", type=int, default=5000)
+    ap.add_argument("--teacher", type=int, choices=(1, 2), default=1, help="plies of the target evaluation")
+    ap.add_argument("--top", type=int, default=2, help="with --teacher 2: 0-ply plays per roll looked at 1-ply")
     args = ap.parse_args(argv)
 
-    ev = BatchOnePly(from_checkpoint(args.checkpoint))
+    ev = BatchSearch(from_checkpoint(args.checkpoint))
+    if args.teacher == 1:
+        teach = ev
+    else:
+        def teach(game: list) -> np.ndarray:
+            return np.array([ev.evaluate_2ply_board(b, args.top) for b in game])
     bearoff.load()
     noises = [float(s) for s in args.noise.split(",")]
     rng = random.Random(args.seed)
@@ -94,7 +105,7 @@ def main(argv: list[str] | None = None) -> None:
         if not game:
             continue
         boards.extend(list(b[0]) + list(b[1]) for b in game)
-        targets.extend(map(tuple, ev(game).tolist()))
+        targets.extend(map(tuple, teach(game).tolist()))
         if len(boards) // args.save_every != (len(boards) - len(game)) // args.save_every:
             save()
     save()
