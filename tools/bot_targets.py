@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--noise", default="0,0,0.05,0.1", help="per-game noise choices (equity sigma)")
     ap.add_argument("--save-every", type=int, default=5000)
     ap.add_argument("--teacher", type=int, choices=(1, 2), default=1, help="plies of the target evaluation")
-    ap.add_argument("--top", type=int, default=2, help="with --teacher 2: 0-ply plays per roll looked at 1-ply")
+    ap.add_argument("--top", type=int, default=1, help="with --teacher 2: 0-ply plays per roll looked at 1-ply")
     args = ap.parse_args(argv)
 
     ev = BatchSearch(from_checkpoint(args.checkpoint))
