@@ -1,8 +1,9 @@
 // Registers the service worker (offline play, installable app) as early as possible, so the files of a first
 // visit already go through it and are kept as they arrive (none is downloaded twice). Once the page has loaded
-// what it needs (html[data-loaded], set by the Python after the table is ready and the bot's weights are in) it asks the worker to complete the cache with what the page did not load; when that is done
-// the worker answers and <html> gets data-offline ("this site now plays offline"). A new deploy waiting to take
-// over is offered with the "Update" prompt. Loaded with `async`: it may run before the body is parsed.
+// what it needs (html[data-loaded], set by the Python after the table is ready and the bot's weights are in) it
+// asks the worker to complete the cache with what the page did not load; when that is done the worker answers
+// and <html> gets data-offline ("this site now plays offline"). A new deploy waiting to take over is offered
+// with the "Update" prompt. Loaded with `async`: it may run before the body is parsed.
 //
 // It also starts the interpreter (PyScript's core.js, once the document is parsed). On a first visit it waits
 // until the worker controls the page, so that the 9.6 MB of WebAssembly goes through the worker and is not
@@ -58,10 +59,10 @@
   });
 
   navigator.serviceWorker.register("sw.js").then((registration) => {
-    // An active worker that will not claim this page (a reload that bypassed it) is asked to.
+    // An active worker that will not claim this page (a reload that bypassed it) is asked to; its claim fires
+    // controllerchange, which starts the interpreter.
     navigator.serviceWorker.ready.then((ready) => {
-      if (navigator.serviceWorker.controller) startInterpreter();
-      else if (ready.active) ready.active.postMessage("claim");
+      if (!navigator.serviceWorker.controller && ready.active) ready.active.postMessage("claim");
     });
     if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
     registration.addEventListener("updatefound", () => {
