@@ -26,7 +26,7 @@ from game import intents as I
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from . import sdpcode
+from . import peer_texts, sdpcode
 from .errors import NotYourTurn, PeerError, SignalError
 from .messages import decode
 from .qr import qr_svg
@@ -34,52 +34,10 @@ from .session import Outcome, PeerSession, Settings
 from .view_state import mirror_state
 from .webrtc import PeerLink
 
-__all__ = ["install", "open_peer_dialog", "PeerTableAdapter", "PeerGame", "TEXTS"]
+__all__ = ["install", "open_peer_dialog", "PeerTableAdapter", "PeerGame"]
 
 SAVE_KEY = "gamao.peer"
 ICE_KEY = "gamao.ice"
-
-TEXTS = {
-    "en": {
-        "play_friend": "Play a friend", "title": "Play a friend", "invite": "Invite link",
-        "answer": "Answer code", "paste": "Paste answer code", "connect": "Connect", "close": "Close",
-        "copy": "Copy", "copied": "Copied", "making": "Making the invite…",
-        "host_help": "Send this link (or let your friend scan the QR code). Then paste the answer code they send "
-                     "back, and press Connect.",
-        "guest_help": "Send this answer code back to the friend who invited you (or let them scan the QR code).",
-        "answering": "Reading the invite…", "connecting": "Connecting…", "connected": "Connected.",
-        "match": "Match", "money": "Money game", "points": "{n} points",
-        "servers": "STUN / TURN servers (one per line: url [username credential])",
-        "settings": "Connection settings",
-        "lost": "The connection to the other player was lost. The game is kept: press “Play a friend” on either "
-                "side to make a new invite and continue.",
-        "silent": "The other player is not answering.", "claim": "Claim the game", "bot_seat": "Play the bot from here",
-        "claimed": "The game was claimed: the other player did not answer in time.",
-        "resumed": "Connected again: the game continues.", "no_game": "The other player wants to continue a game "
-        "that this browser does not have.",
-        "waiting": "Waiting for the other player…", "you": "You", "friend": "Friend",
-    },
-    "pt": {
-        "play_friend": "Jogar com um amigo", "title": "Jogar com um amigo", "invite": "Link de convite",
-        "answer": "Código de resposta", "paste": "Cole o código de resposta", "connect": "Conectar",
-        "close": "Fechar", "copy": "Copiar", "copied": "Copiado", "making": "Preparando o convite…",
-        "host_help": "Envie este link (ou deixe seu amigo ler o QR code). Depois cole o código de resposta que ele "
-                     "enviar e toque em Conectar.",
-        "guest_help": "Envie este código de resposta para o amigo que convidou você (ou deixe-o ler o QR code).",
-        "answering": "Lendo o convite…", "connecting": "Conectando…", "connected": "Conectado.",
-        "match": "Partida", "money": "Jogo a dinheiro", "points": "{n} pontos",
-        "servers": "Servidores STUN / TURN (um por linha: url [usuário senha])",
-        "settings": "Configurações de conexão",
-        "lost": "A conexão com o outro jogador caiu. O jogo foi guardado: toque em “Jogar com um amigo” em "
-                "qualquer lado para fazer um novo convite e continuar.",
-        "silent": "O outro jogador não está respondendo.", "claim": "Reivindicar o jogo",
-        "bot_seat": "Jogar contra o bot daqui",
-        "claimed": "O jogo foi reivindicado: o outro jogador não respondeu a tempo.",
-        "resumed": "Conectado de novo: o jogo continua.",
-        "no_game": "O outro jogador quer continuar um jogo que este navegador não tem.",
-        "waiting": "Esperando o outro jogador…", "you": "Você", "friend": "Amigo",
-    },
-}
 
 
 def _lang() -> str:
@@ -88,8 +46,11 @@ def _lang() -> str:
 
 
 def _t(key: str, **kw) -> str:
-    text = TEXTS[_lang()].get(key) or TEXTS["en"][key]
-    return text.format(**kw) if kw else text
+    return peer_texts.text(_lang(), key, **kw)
+
+
+def _notice_text(code: str, text: str) -> str:
+    return peer_texts.notice_text(_lang(), code, text)
 
 
 def _el(tag: str, text: str = "", **attrs):
@@ -439,7 +400,7 @@ class PeerGame:
                 self.link.send(text)
         self._save()
         for code, text in out.notices:
-            self.app.notice(_t("resumed") if code == "resumed" else text)
+            self.app.notice(_notice_text(code, text))
         if self.session.table is not None:
             if self.adapter is None or self.adapter.session is not self.session:
                 self._attach()  # the first table of this session: the page shows the peer game from now on
@@ -471,7 +432,7 @@ class PeerGame:
                 self.link.send(text)
         self._save()
         for code, text in out.notices:
-            self.app.notice(text)
+            self.app.notice(_notice_text(code, text))
 
     # the claim bar
     async def _watch(self) -> None:
