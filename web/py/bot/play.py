@@ -51,7 +51,7 @@ LEVELS: dict[str, Level] = {
     "beginner": Level("beginner", 0, noise=0.1),
     "intermediate": Level("intermediate", 0),
     "strong": Level("strong", 1, candidates=8, margin=0.16),
-    "expert": Level("expert", 2, candidates=10, margin=0.20, deep=2, deep_margin=0.10, deep_budget=10000),
+    "expert": Level("expert", 2, candidates=10, margin=0.20, deep=2, deep_margin=0.10, deep_budget=30000),
 }
 
 
