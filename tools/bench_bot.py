@@ -15,7 +15,9 @@ same run as the baseline (pubeval's own move time).
 faster in CPython) and re-checks every ``--check-every``-th of those moves against ``bot.play``.
 
 ``--pyodide`` times ``bot.choose`` inside Pyodide in Chromium (Playwright, /usr/bin/chromium, a static
-server on 127.0.0.1 started here) on positions from a few self-play games.
+server on 127.0.0.1 started here) on positions from a few self-play games. ``--think-cpython`` times the
+same code on the same positions in this CPython: the two runs side by side give Pyodide's cost against
+CPython's on this machine.
 """
 from __future__ import annotations
 
@@ -299,6 +301,19 @@ def run_pyodide(levels: list[str], games: int, stride: int) -> None:
         print(f"pyodide {lv:>12}: think p50={p50 * 1000:.1f}ms p95={p95 * 1000:.1f}ms max={mx * 1000:.0f}ms (n={n})")
 
 
+def run_think_cpython(levels: list[str], games: int, stride: int) -> None:
+    """The think times of ``--pyodide`` measured in this CPython, on the same positions (the same code)."""
+    code = PY_CODE.replace("/home/pyodide/web", str(ROOT / "web")).replace("__GAMES__", str(games)) \
+        .replace("__STRIDE__", str(stride)).replace("__LEVELS__", repr(levels))
+    ns: dict = {}
+    exec(compile(code, "think", "exec"), ns)
+    out = ns["out"]
+    print(f"cpython: {out['positions']} positions, every {stride}th timed")
+    for lv in levels:
+        p50, p95, mx, n = out[lv]
+        print(f"cpython {lv:>12}: think p50={p50 * 1000:.1f}ms p95={p95 * 1000:.1f}ms max={mx * 1000:.0f}ms (n={n})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--levels", default=",".join(ORDER))
@@ -318,6 +333,8 @@ def main() -> None:
                          "several times faster; every --check-every-th move is re-chosen by bot.play and compared")
     ap.add_argument("--check-every", type=int, default=50)
     ap.add_argument("--pyodide", action="store_true", help="think times in Pyodide in Chromium instead")
+    ap.add_argument("--think-cpython", action="store_true",
+                    help="the --pyodide think-time measurement in this CPython instead (same positions)")
     ap.add_argument("--pyodide-games", type=int, default=4)
     ap.add_argument("--pyodide-stride", type=int, default=3)
     a = ap.parse_args()
@@ -337,10 +354,12 @@ def main() -> None:
     else:
         t = bot.load_bearoff() or bot.bearoff.table()
         print(f"bear-off table: up to {t.max_checkers} checkers, sha256 {bot.bearoff_sha256.BEAROFF_SHA256[:16]}...")
-    if a.pyodide and a.weights:
-        ap.error("--pyodide uses the shipped weights")
+    if (a.pyodide or a.think_cpython) and a.weights:
+        ap.error("--pyodide and --think-cpython use the shipped weights")
     if a.pyodide:
         run_pyodide(levels, a.pyodide_games, a.pyodide_stride)
+    elif a.think_cpython:
+        run_think_cpython(levels, a.pyodide_games, a.pyodide_stride)
     else:
         batch = None
         if a.batch:
