@@ -4,8 +4,9 @@ Plays intermediate self-play games (fixed seed) and, at every move, follows expe
 twin (``tools/bot_batch.py``): the 0-ply ranking, the 1-ply shortlist, and the 2-ply of the 1-ply best two
 when they are within the level's ``deep_margin``. The work of each 2-ply (plays counted as ``bot.play.Work``
 counts them) is then compared with per-candidate limits: how many 2-ply searches would complete, and the
-plays the whole move would evaluate (a 2-ply given up counts its limit). Work is a count, not a clock, so the
-figures are the same on any machine; think time is about proportional to it (see docs/bot.md).
+plays the whole move would evaluate (a move whose 2-ply is given up counts at most the limit per candidate).
+Work is a count, not a clock, so the figures are the same on any machine; think time is about proportional
+to it (see docs/bot.md).
 
     .venv/bin/python tools/bench_expert_work.py --games 6
 """
@@ -39,7 +40,8 @@ def move_work(search: bot_batch.BatchSearch, board, dice, level: play.Level) -> 
     short = play.shortlist(ranked, level)
     if len(short) == 1:
         return shallow, []
-    shallow += sum(search.one_ply([swap(b)])[1] for b in short if not winner_kind(b))
+    # A limit below any work makes one_ply count the plays without evaluating them (the 1-ply is evaluated next).
+    shallow += search.one_ply([swap(b) for b in short if not winner_kind(b)], limit=-1)[1]
     eq1 = search.tb.equity(search.outputs_1ply(short))
     scored = sorted(((float(eq1[i]), i, b) for i, b in enumerate(short)), key=lambda t: (-t[0], t[1]))
     deep = play.deep_list(scored, level)
