@@ -119,24 +119,58 @@ def test_tampered_weights_are_refused_and_the_loaded_ones_kept():
     assert bot.evaluator() is before
 
 
-def test_folded_tables_equal_the_plain_network_on_the_encoding():
-    """Table evaluation == sigmoid(W1 . encode(board) + b1) with the dequantised weights."""
+def weights_doc(n_in: int, hidden: int, seed: int) -> dict:
+    """A weights document (the exporter's format) with random weights for ``n_in`` inputs."""
     import base64
-    import json
-    doc = json.loads(network.DEFAULT_WEIGHTS.read_bytes())
+    import sys
+    from array import array
+    rng = random.Random(seed)
+    nets = {}
+    for name in ("contact", "race"):
+        q = array("h", (rng.randint(-30000, 30000) for _ in range(n_in * hidden)))
+        if sys.byteorder == "big":
+            q.byteswap()
+        nets[name] = {"w1": base64.b64encode(q.tobytes()).decode(), "w1_dtype": "int16",
+                      "w1_scale": [rng.uniform(1e-5, 1e-4) for _ in range(n_in)],
+                      "b1": [rng.uniform(-1, 1) for _ in range(hidden)],
+                      "w2": [rng.uniform(-1, 1) for _ in range(hidden * 5)], "b2": [0.1] * 5}
+    return {"format": network.WEIGHTS_FORMAT, "inputs": n_in, "hidden": hidden, "nets": nets}
+
+
+def plain_pre(doc: dict, board) -> list[float]:
+    """sigmoid's argument W1 . encode(board) + b1 of the contact network, computed input by input."""
+    import base64
     spec = doc["nets"]["contact"]
     h, n_in = doc["hidden"], doc["inputs"]
     raw = base64.b64decode(spec["w1"])
-    if spec.get("w1_dtype") == "int16":
-        q = [int.from_bytes(raw[i:i + 2], "little", signed=True) for i in range(0, len(raw), 2)]
-    else:
-        q = [v - 256 if v > 127 else v for v in raw]
-    w1 = [[q[i * h + j] * spec["w1_scale"][i] for j in range(h)] for i in range(n_in)]
+    q = [int.from_bytes(raw[i:i + 2], "little", signed=True) for i in range(0, len(raw), 2)]
+    x = features.encode(board)[:n_in]  # each version's inputs are a prefix of the next one's
+    return [spec["b1"][j] + sum(x[i] * q[i * h + j] * spec["w1_scale"][i] for i in range(n_in) if x[i])
+            for j in range(h)]
+
+
+@pytest.mark.parametrize("n_in", [features.N_BASE, features.N_V2, features.N_V3, features.N_INPUTS])
+def test_folded_tables_equal_the_plain_network_for_every_input_version(n_in):
+    """Table evaluation == W1 . encode(board) + b1, for weights of each input version (the shipped file's
+    among them: it is checked against the same sum below)."""
+    doc = weights_doc(n_in, 6, seed=n_in)
+    net = network.Evaluator(doc).contact
+    for b in random_game_positions(seed=5, games=2)[::5]:
+        assert net.with_extras(net.hidden_pre(b), b) == pytest.approx(plain_pre(doc, b), abs=1e-9)
+
+
+def test_folded_tables_equal_the_plain_network_with_the_shipped_weights():
+    import json
+    doc = json.loads(network.DEFAULT_WEIGHTS.read_bytes())
+    assert doc["inputs"] in (features.N_V3, features.N_INPUTS)
     net = bot.evaluator().contact
     for b in random_game_positions(seed=5, games=2)[::7]:
-        x = features.encode(b)[:n_in]
-        direct = [spec["b1"][j] + sum(x[i] * w1[i][j] for i in range(n_in) if x[i]) for j in range(h)]
-        assert net.with_extras(net.hidden_pre(b), b) == pytest.approx(direct, abs=1e-9)
+        assert net.with_extras(net.hidden_pre(b), b) == pytest.approx(plain_pre(doc, b), abs=1e-9)
+
+
+def test_weights_for_an_unknown_input_count_are_refused():
+    with pytest.raises(network.WeightsError):
+        network.Evaluator(weights_doc(features.N_INPUTS + 1, 4, seed=1))
 
 
 def test_encoding_is_a_sum_of_slot_vectors():

@@ -1,4 +1,4 @@
-"""The version-3 inputs (``bot.features.side_extras``): hand-counted cases and properties."""
+"""The version-3 and -4 inputs (``bot.features.side_extras``, ``hit_stats``): hand-counted cases and properties."""
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -102,4 +102,54 @@ def test_extras_stay_in_the_unit_interval(seed):
         # the encoding is symmetric: swapping the sides swaps the two halves
         y = features.extras((b[1], b[0]))
         k = features.SIDE_EXTRAS
-        assert y[2:2 + k] == x[2 + k:] and y[2 + k:] == x[2:2 + k]
+        h = 2 + 2 * k
+        assert y[:2] == x[1::-1]
+        assert y[2:2 + k] == x[2 + k:h] and y[2 + k:h] == x[2:2 + k]
+        assert y[h:h + 2] == x[h + 2:] and y[h + 2:] == x[h:h + 2]
+
+
+def distances_of_roll(a: int, b: int) -> set[int]:
+    """The distances (at most 12, as the shot model counts them) one checker can move with a roll."""
+    return {d for d in {a, b, a + b} | ({3 * a, 4 * a} if a == b else set()) if d <= 12}
+
+
+def hit_stats_by_brute_force(hitter, target) -> tuple[float, float, float]:
+    """Roll by roll: which of the target's blots some hitter checker reaches (blocks ignored)."""
+    blots = [q for q in range(1, 25) if target[q] == 1]
+    hitting = [p for p in range(1, 26) if hitter[p]]
+    any_, two, loss = 0, 0, 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            ds = distances_of_roll(a, b)
+            # the blot on the target's point q is on the hitter's point 25 - q
+            hit = [q for q in blots if any(p - (25 - q) in ds for p in hitting)]
+            any_ += bool(hit)
+            two += len(hit) >= 2
+            loss += max((25 - q for q in hit), default=0)
+    return any_ / 36, two / 36, loss / 36 / 24
+
+
+@settings(max_examples=40)
+@given(st.integers(0, 10_000))
+def test_hit_stats_equal_counting_roll_by_roll(seed):
+    for b in random_game_positions(seed=seed, games=1)[::2]:
+        for hitter, target in (b, (b[1], b[0])):
+            got = features.hit_stats(hitter, target)
+            assert got == pytest.approx(hit_stats_by_brute_force(hitter, target), abs=1e-12)
+            assert got[0] == features.hit_share(hitter, target)
+
+
+def test_hit_stats_by_hand():
+    # My one checker on my 13-point. Their blot on their 6-point is on my 19, behind it: no shot. Their
+    # blot on their 19-point is on my 6, 7 pips ahead: 6 rolls.
+    mine = side(p13=1, p1=14)
+    assert features.hit_stats(mine, side(p6=1, p1=14)) == (0.0, 0.0, 0.0)
+    one = features.hit_stats(mine, side(p19=1, p1=14))
+    assert one == pytest.approx((6 / 36, 0.0, 6 * (25 - 19) / 36 / 24))
+    # Two blots 1 and 2 pips ahead (my 12 and 11 = their 13 and 14): a roll threatens both when it holds
+    # both distances (the model counts distances only).
+    two = features.hit_stats(mine, side(p13=1, p14=1))
+    both = sum(1 for a in range(1, 7) for b in range(1, 7) if {1, 2} <= distances_of_roll(a, b))
+    assert two[1] == pytest.approx(both / 36)
+    # The costlier blot is the one further advanced for them (their 13-point loses 12 pips, the 14 11).
+    assert two[2] > features.hit_stats(mine, side(p14=1, p1=14))[2]

@@ -52,7 +52,6 @@ def _build_tables() -> tuple[np.ndarray, np.ndarray]:
 
 LUT, PIPM = _build_tables()
 SLOT_IDX = np.arange(features.SLOTS)
-HIT_ROLLS = np.array(features.HIT_ROLLS, dtype=np.float64) / 36.0
 POINT_BITS = (np.int64(1) << np.arange(26, dtype=np.int64))
 POINT_BITS[0] = 0
 
@@ -60,12 +59,27 @@ POINT_BITS[0] = 0
 SHIFTS = np.array([25 - q + 1 for q in range(1, 25)], dtype=np.int64)  # blot on target point q
 
 
-def hit_shares(hitter: np.ndarray, target: np.ndarray) -> np.ndarray:
-    """Vectorised ``features.hit_share`` over rows of 26-slot counts."""
+ROLL_SETS = np.array(features.ROLL_SETS, dtype=np.int64)
+LOSSES = np.arange(24, 0, -1, dtype=np.int64)  # 25 - q for q = 1..24
+
+
+def hit_stats(hitter: np.ndarray, target: np.ndarray) -> np.ndarray:
+    """Vectorised ``features.hit_stats`` over rows of 26-slot counts: (N, 3)."""
     occ = ((hitter > 0) * POINT_BITS).sum(axis=1)
-    shifted = (occ[:, None] >> SHIFTS[None, :]) & 0xFFF
-    mask = np.bitwise_or.reduce(np.where(target[:, 1:25] == 1, shifted, 0), axis=1)
-    return HIT_ROLLS[mask]
+    sets = np.where(target[:, 1:25] == 1, ROLL_SETS[(occ[:, None] >> SHIFTS[None, :]) & 0xFFF], 0)
+    covered = np.zeros(len(hitter), dtype=np.int64)
+    twice = np.zeros_like(covered)
+    loss = np.zeros_like(covered)
+    for i in range(24):  # q = i + 1, the costliest blots first
+        s = sets[:, i]
+        loss += LOSSES[i] * np.bitwise_count(s & ~covered)
+        twice |= covered & s
+        covered |= s
+    out = np.empty((len(hitter), 3))
+    out[:, 0] = np.bitwise_count(covered) / 36.0
+    out[:, 1] = np.bitwise_count(twice) / 36.0
+    out[:, 2] = loss / (36.0 * 24.0)
+    return out
 
 
 ESCAPES = np.array(features.ESCAPES, dtype=np.int64)
@@ -112,10 +126,14 @@ def encode_batch(boards: list[Board]) -> np.ndarray:
     x = np.empty((len(boards), N_IN))
     x[:, :features.PIP_MINE] = LUT[SLOT_IDX, counts].reshape(len(boards), -1)
     x[:, features.PIP_MINE:features.N_BASE] = counts @ PIPM
-    x[:, features.HIT_MINE] = hit_shares(counts[:, :26], counts[:, 26:])
-    x[:, features.HIT_THEIRS] = hit_shares(counts[:, 26:], counts[:, :26])
+    h_mine = hit_stats(counts[:, :26], counts[:, 26:])
+    h_theirs = hit_stats(counts[:, 26:], counts[:, :26])
+    x[:, features.HIT_MINE] = h_mine[:, 0]
+    x[:, features.HIT_THEIRS] = h_theirs[:, 0]
     x[:, features.N_V2:features.N_V2 + features.SIDE_EXTRAS] = side_extras(counts[:, :26], counts[:, 26:])
-    x[:, features.N_V2 + features.SIDE_EXTRAS:] = side_extras(counts[:, 26:], counts[:, :26])
+    x[:, features.N_V2 + features.SIDE_EXTRAS:features.N_V3] = side_extras(counts[:, 26:], counts[:, :26])
+    x[:, features.N_V3:features.N_V3 + features.HIT_EXTRAS] = h_mine[:, 1:]
+    x[:, features.N_V3 + features.HIT_EXTRAS:] = h_theirs[:, 1:]
     return x
 
 

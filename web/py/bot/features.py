@@ -21,6 +21,10 @@ hidden layer finds hard to build from the slot inputs (see :func:`side_extras`):
 rearmost checker, how well the other side contains it anywhere in the outfield, its longest prime, how closed
 the board it would enter is (and whether it is on the bar now), and how many of its checkers have still to
 pass the other side's rearmost one.
+
+Version 4 weights add two inputs per direction of hitting (see :func:`hit_stats`): the share of the rolls
+that threaten two or more blots at once, and the pips a blot hit would lose, averaged over the 36 rolls
+(each roll taking the costliest blot it reaches), over 24. The same shot model as the hit shares.
 """
 from __future__ import annotations
 
@@ -33,7 +37,9 @@ HIT_MINE = N_BASE          # the side on roll hits
 HIT_THEIRS = N_BASE + 1    # the other side would hit
 N_V2 = N_BASE + 2
 SIDE_EXTRAS = 6
-N_INPUTS = N_V2 + 2 * SIDE_EXTRAS
+N_V3 = N_V2 + 2 * SIDE_EXTRAS
+HIT_EXTRAS = 2             # per direction: double shots, pip loss
+N_INPUTS = N_V3 + 2 * HIT_EXTRAS
 MAX_COUNT = 15
 
 
@@ -59,6 +65,37 @@ def _rolls_hitting(mask: int) -> int:
 
 HIT_ROLLS: tuple[int, ...] = tuple(_rolls_hitting(m) for m in range(1 << 12))
 """Rolls out of 36 that hit, for each 12-bit mask of hitting distances."""
+
+
+ROLL_SETS: tuple[int, ...] = tuple(sum(1 << i for i, r in enumerate(_ROLL_MASKS) if r & m) for m in range(1 << 12))
+"""For each 12-bit mask of hitting distances, the set of the 36 rolls (bit i: roll i) that contain one."""
+
+
+def hit_stats(hitter: tuple[int, ...], target: tuple[int, ...]) -> tuple[float, float, float]:
+    """``(hit_share, double, pip_loss)`` of ``hitter`` shooting at ``target``'s blots.
+
+    ``double`` is the share of the 36 rolls that could hit each of two or more blots (the same shot model
+    as :func:`hit_share`: each blot reached by a die, the sum, or a double's steps, blocks ignored);
+    ``pip_loss`` the pips a hit blot loses (25 - its point, for the target), taking with each roll the
+    costliest blot it reaches, averaged over the 36 rolls and divided by 24."""
+    occ = 0
+    for p in range(1, 26):
+        if hitter[p]:
+            occ |= 1 << p
+    if not occ:
+        return (0.0, 0.0, 0.0)
+    covered = twice = loss = 0
+    for q in range(1, 25):  # the costliest blots first
+        if target[q] == 1:
+            m = (occ >> (26 - q)) & 0xFFF
+            if m:
+                rolls = ROLL_SETS[m]
+                loss += (25 - q) * (rolls & ~covered).bit_count()
+                twice |= covered & rolls
+                covered |= rolls
+    if not covered:
+        return (0.0, 0.0, 0.0)
+    return (covered.bit_count() / 36.0, twice.bit_count() / 36.0, loss / (36.0 * 24.0))
 
 
 def hit_share(hitter: tuple[int, ...], target: tuple[int, ...]) -> float:
@@ -170,10 +207,11 @@ def side_extras(side: tuple[int, ...], other: tuple[int, ...]) -> tuple[float, .
 
 
 def extras(board: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[float, ...]:
-    """Every non-slot input after the pip counts (versions 2 and 3), in input order."""
+    """Every non-slot input after the pip counts (versions 2 to 4), in input order."""
     mine, theirs = board
-    return (hit_share(mine, theirs), hit_share(theirs, mine)) + side_extras(mine, theirs) \
-        + side_extras(theirs, mine)
+    h_mine, h_theirs = hit_stats(mine, theirs), hit_stats(theirs, mine)
+    return (h_mine[0], h_theirs[0]) + side_extras(mine, theirs) + side_extras(theirs, mine) \
+        + h_mine[1:] + h_theirs[1:]
 
 
 def slot_units(point: int, n: int) -> tuple[float, float, float, float]:

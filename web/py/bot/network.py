@@ -79,7 +79,7 @@ class Network:
         self.b2 = b2
         # tables[slot][n]: the hidden contribution of n checkers on that slot (n = 0 contributes nothing).
         # Rows of the non-slot inputs (version 2 weights: the two hit shares; version 3: and the per-side
-        # extras), applied per board.
+        # extras; version 4: and the hit statistics), applied per board.
         self.extra_rows = rows[features.N_BASE:inputs]
         self._extras_cache: dict[tuple[float, ...], array] = {}
         self.tables: list[list[list[float]]] = []
@@ -107,7 +107,15 @@ class Network:
             return pre
         mine, theirs = board
         acc = iter(pre)  # chained lazily, as in hidden_pre
-        for v, row in ((features.hit_share(mine, theirs), rows[0]), (features.hit_share(theirs, mine), rows[1])):
+        if len(rows) > features.N_V3 - features.N_BASE:
+            # Version 4: the hit statistics, direct inputs like the hit shares.
+            h_mine, h_theirs = features.hit_stats(mine, theirs), features.hit_stats(theirs, mine)
+            k = features.N_V3 - features.N_BASE
+            direct = ((h_mine[0], rows[0]), (h_theirs[0], rows[1]), (h_mine[1], rows[k]), (h_mine[2], rows[k + 1]),
+                      (h_theirs[1], rows[k + 2]), (h_theirs[2], rows[k + 3]))
+        else:
+            direct = ((features.hit_share(mine, theirs), rows[0]), (features.hit_share(theirs, mine), rows[1]))
+        for v, row in direct:
             if v:
                 acc = map(add, acc, [v * w for w in row])
         if len(rows) > 2:
@@ -118,7 +126,7 @@ class Network:
             contrib = cache.get(key)
             if contrib is None:
                 contrib = [0.0] * self.hidden
-                for v, row in zip(key, rows[2:]):
+                for v, row in zip(key, rows[2:2 + 2 * features.SIDE_EXTRAS]):
                     if v:
                         contrib = list(map(add, contrib, [v * w for w in row]))
                 if len(cache) >= EXTRAS_CACHE_SIZE:
@@ -193,10 +201,9 @@ class Evaluator:
         if not isinstance(doc, dict) or doc.get("format") != WEIGHTS_FORMAT:
             raise WeightsError(f"not a {WEIGHTS_FORMAT} document")
         inputs, hidden = doc.get("inputs"), doc.get("hidden")
-        if inputs not in (features.N_BASE, features.N_V2, features.N_INPUTS) or not isinstance(hidden, int) \
-                or hidden <= 0:
-            raise WeightsError(f"weights are for {inputs} inputs, the encoder has {features.N_BASE}, "
-                               f"{features.N_V2} or {features.N_INPUTS}")
+        versions = (features.N_BASE, features.N_V2, features.N_V3, features.N_INPUTS)
+        if inputs not in versions or not isinstance(hidden, int) or hidden <= 0:
+            raise WeightsError(f"weights are for {inputs} inputs, the encoder has one of {versions}")
         nets = doc.get("nets")
         if not isinstance(nets, dict) or "contact" not in nets or "race" not in nets:
             raise WeightsError("weights need a 'contact' and a 'race' network")
