@@ -162,7 +162,7 @@ def test_folded_tables_equal_the_plain_network_for_every_input_version(n_in):
 def test_folded_tables_equal_the_plain_network_with_the_shipped_weights():
     import json
     doc = json.loads(network.DEFAULT_WEIGHTS.read_bytes())
-    assert doc["inputs"] in (features.N_V3, features.N_INPUTS)
+    assert doc["inputs"] == features.N_INPUTS
     net = bot.evaluator().contact
     for b in random_game_positions(seed=5, games=2)[::7]:
         assert net.with_extras(net.hidden_pre(b), b) == pytest.approx(plain_pre(doc, b), abs=1e-9)
