@@ -93,8 +93,6 @@ def hit_stats(hitter: tuple[int, ...], target: tuple[int, ...]) -> tuple[float, 
                 loss += (25 - q) * (rolls & ~covered).bit_count()
                 twice |= covered & rolls
                 covered |= rolls
-    if not covered:
-        return (0.0, 0.0, 0.0)
     return (covered.bit_count() / 36.0, twice.bit_count() / 36.0, loss / (36.0 * 24.0))
 
 
