@@ -1,4 +1,5 @@
-"""Benchmark the shipped bot: strength against pubeval and level against level, and think times.
+"""Benchmark the shipped bot: strength against pubeval, GNU Backgammon and level against level, and think
+times.
 
 Cubeless single games (a gammon counts 2, a backgammon 3). Games come in pairs that use the same dice
 stream, once with each side starting, so luck partly cancels; seeds are fixed. Prints points per game
@@ -6,6 +7,7 @@ with a 95% interval, the win rate, and the bot's think time per move (p50/p95) i
 same run as the baseline (pubeval's own move time).
 
     .venv/bin/python tools/bench_bot.py --levels intermediate --games 2000
+    .venv/bin/python tools/bench_bot.py --levels intermediate --games 6000 --vs gnubg --jobs 2
     .venv/bin/python tools/bench_bot.py --levels strong,expert --games 400 --vs below --jobs 2
     .venv/bin/python tools/bench_bot.py --levels intermediate --weights new.json --vs-weights old.json
     .venv/bin/python tools/bench_bot.py --levels strong,expert --games 2000 --jobs 2 --batch
@@ -50,13 +52,20 @@ def opening(rng: random.Random) -> tuple[int, int]:
 
 
 class Player:
-    """A level of the bot (``bot.play``), or pubeval.
+    """A level of the bot (``bot.play``), pubeval, or GNU Backgammon (``gnubg``: its ``gnubg_plies``
+    evaluation choosing among all legal plays, ``tools/gnubg_opponent.py``).
 
     With ``batch`` (a ``bot_batch.BatchSearch``) a searching level is played by the batched numpy twin of
     ``bot.play.choose_board`` instead, and every ``check_every``-th of its moves is chosen again by
     ``bot.play`` and compared (``checks``: [moves checked, moves that agree])."""
 
-    def __init__(self, name: str, ev=None, label: str = "", batch=None, check_every: int = 50):
+    def __init__(self, name: str, ev=None, label: str = "", batch=None, check_every: int = 50,
+                 gnubg_plies: int = 0):
+        self.gnubg = None
+        if name == "gnubg":
+            import gnubg_opponent
+            self.gnubg, self.gnubg_plies = gnubg_opponent, gnubg_plies
+            label = label or f"{gnubg_plies}ply"
         self.name = name + label
         self.times: list[float] = []
         self.level = play.LEVELS.get(name)
@@ -68,7 +77,9 @@ class Player:
 
     def move(self, board: Board, dice: tuple[int, int], game_seed: int, ply: int) -> Board:
         t = time.perf_counter()
-        if self.level is None:
+        if self.gnubg is not None:
+            r = self.gnubg.choose(board, dice, self.gnubg_plies)
+        elif self.level is None:
             r = pubeval.choose(board, *dice)
         elif self.batch is not None:
             r = self.batch.choose_board(board, dice, self.level)
@@ -163,7 +174,7 @@ def pct(xs: list[float], q: float) -> float:
 
 
 def run_cpython(levels: list[str], games: int, seed: int, vs: str, jobs: int = 1, vs_weights=None,
-                batch=None, check_every: int = 50) -> None:
+                batch=None, check_every: int = 50, gnubg_plies: int = 0) -> None:
     for lv in levels:
         me = Player(lv, batch=batch, check_every=check_every)
         if vs_weights is not None:
@@ -173,6 +184,8 @@ def run_cpython(levels: list[str], games: int, seed: int, vs: str, jobs: int = 1
             opp = Player(lv, ev, f"[{vs_weights.name}]")
         elif vs == "pubeval":
             opp = Player("pubeval")
+        elif vs == "gnubg":
+            opp = Player("gnubg", gnubg_plies=gnubg_plies)
         else:
             i = ORDER.index(lv)
             if i == 0:
@@ -319,7 +332,10 @@ def main() -> None:
     ap.add_argument("--levels", default=",".join(ORDER))
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=20240601)
-    ap.add_argument("--vs", choices=["pubeval", "below"], default="pubeval")
+    ap.add_argument("--vs", choices=["pubeval", "below", "gnubg"], default="pubeval",
+                    help="the opponent: pubeval, the level below, or GNU Backgammon (gnubg from PyPI, "
+                         "cubeless, choosing by its --gnubg-plies evaluation)")
+    ap.add_argument("--gnubg-plies", type=int, default=0, help="GNU Backgammon's search depth (0: quick)")
     ap.add_argument("--weights", type=Path, default=None,
                     help="a weights file to use instead of the shipped one (e.g. a snapshot)")
     ap.add_argument("--vs-weights", type=Path, default=None,
@@ -365,7 +381,7 @@ def main() -> None:
         if a.batch:
             import bot_batch
             batch = bot_batch.BatchSearch(bot_batch.from_weights(path))
-        run_cpython(levels, a.games, a.seed, a.vs, a.jobs, a.vs_weights, batch, a.check_every)
+        run_cpython(levels, a.games, a.seed, a.vs, a.jobs, a.vs_weights, batch, a.check_every, a.gnubg_plies)
 
 
 if __name__ == "__main__":
