@@ -7,7 +7,7 @@ import pytest
 
 import bot
 import rules
-from bot import play
+from bot import features, play
 from bot.board import ALL_ROLLS, results, swap, winner_kind
 from bot.network import equity, invert
 from test_bot_board import random_game_positions
@@ -48,6 +48,24 @@ def reference_outputs(net, pre, board):
     return net.outputs_from_pre.__globals__["_consistent"](o, board)
 
 
+def reference_with_extras(net, pre, board):
+    """The non-slot inputs added as first written: each value times its row, in the rows' order, then the
+    per-side inputs' sum (version 4 weights)."""
+    mine, theirs = board
+    hm, ht = features.hit_stats(mine, theirs), features.hit_stats(theirs, mine)
+    rows, k = net.extra_rows, features.N_V3 - features.N_BASE
+    acc = pre
+    for v, row in ((hm[0], rows[0]), (ht[0], rows[1]), (hm[1], rows[k]), (hm[2], rows[k + 1]),
+                   (ht[1], rows[k + 2]), (ht[2], rows[k + 3])):
+        if v:
+            acc = list(map(add, acc, [v * w for w in row]))
+    contrib = [0.0] * net.hidden
+    for v, row in zip(features.side_extras(mine, theirs) + features.side_extras(theirs, mine), rows[2:]):
+        if v:
+            contrib = list(map(add, contrib, [v * w for w in row]))
+    return list(map(add, acc, contrib))
+
+
 @pytest.fixture(scope="module")
 def boards():
     return random_game_positions(seed=21, games=6)
@@ -60,6 +78,8 @@ def test_fast_evaluation_gives_exactly_the_plain_floats(boards):
             pre = net.hidden_pre(b)
             assert pre == reference_pre(net, b)
             full = net.with_extras(pre, b)
+            assert full == reference_with_extras(net, pre, b)
+            assert net.with_extras(pre, b) == full  # again, from the per-count tables
             assert net.outputs_from_pre(full, b) == reference_outputs(net, full, b)
             for r in results(b, 3, 1)[:4] + results(b, 5, 5)[:4]:
                 sr = swap(r)

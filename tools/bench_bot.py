@@ -12,6 +12,7 @@ same run as the baseline (pubeval's own move time).
     .venv/bin/python tools/bench_bot.py --levels intermediate --weights new.json --vs-weights old.json
     .venv/bin/python tools/bench_bot.py --levels strong,expert --games 2000 --jobs 2 --batch
     .venv/bin/python tools/bench_bot.py --pyodide --levels beginner,intermediate,strong,expert
+    .venv/bin/python tools/bench_bot.py --think-cpython --levels strong,expert --baseline main
 
 ``--batch`` plays strong and expert with ``tools/bot_batch.py`` (the same search in numpy, several times
 faster in CPython) and re-checks every ``--check-every``-th of those moves against ``bot.play``.
@@ -19,7 +20,8 @@ faster in CPython) and re-checks every ``--check-every``-th of those moves again
 ``--pyodide`` times ``bot.choose`` inside Pyodide in Chromium (Playwright, /usr/bin/chromium, a static
 server on 127.0.0.1 started here) on positions from a few self-play games. ``--think-cpython`` times the
 same code on the same positions in this CPython: the two runs side by side give Pyodide's cost against
-CPython's on this machine.
+CPython's on this machine. ``--baseline REV`` times the bot of another git revision on the same positions
+in the same run (alternating position by position) and counts the positions where it plays differently.
 """
 from __future__ import annotations
 
@@ -241,17 +243,68 @@ for g in range(__GAMES__):
             break
         b = swap(c)
 out = {"load_s": load, "bearoff_s": load_bearoff, "positions": len(samples)}
+base = None
+if __BASE__:
+    import bot_base  # the baseline revision's bot package (--baseline), timed on the same positions
+    bot_base.load_weights(path="/home/pyodide/web/assets/bot/weights.json")
+    bot_base.load_bearoff(path="/home/pyodide/web/assets/bot/bearoff.bin")
+    base = bot_base
 for lv in __LEVELS__:
-    ts = []
-    for pid, d in samples[::__STRIDE__]:
-        t = time.perf_counter(); bot.choose(pid, d, lv); ts.append(time.perf_counter() - t)
-    ts.sort()
-    out[lv] = [ts[len(ts) // 2], ts[min(len(ts) - 1, int(0.95 * len(ts)))], ts[-1], len(ts)]
+    ts, tb = [], []
+    for i, (pid, d) in enumerate(samples[::__STRIDE__]):
+        # Baseline and new code alternate position by position (and which goes first), so both see the
+        # same load on a shared machine.
+        order = [(bot, ts), (base, tb)] if i % 2 == 0 else [(base, tb), (bot, ts)]
+        chosen = []
+        for mod, acc in order:
+            if mod is None:
+                continue
+            t = time.perf_counter(); chosen.append(mod.choose(pid, d, lv)); acc.append(time.perf_counter() - t)
+        if len(set(chosen)) > 1:
+            out.setdefault("differ", {}).setdefault(lv, []).append([pid, list(d)])
+    for name, xs in ((lv, ts), ("base:" + lv, tb)):
+        if xs:
+            xs.sort()
+            out[name] = [xs[len(xs) // 2], xs[min(len(xs) - 1, int(0.95 * len(xs)))], xs[-1], len(xs)]
 json.dumps(out)
 """
 
 
-def run_pyodide(levels: list[str], games: int, stride: int) -> None:
+def baseline_package(rev: str) -> Path:
+    """The ``web/py/bot`` package of git revision ``rev``, written to a temporary directory as ``bot_base``
+    (its imports are relative, so it loads beside the new ``bot``)."""
+    import subprocess
+    import tempfile
+    import atexit
+    import shutil
+    tmp = tempfile.mkdtemp(prefix="bench_bot_base_")
+    atexit.register(shutil.rmtree, tmp, ignore_errors=True)
+    out = Path(tmp) / "bot_base"
+    out.mkdir()
+    names = subprocess.run(["git", "-C", str(ROOT), "ls-tree", "--name-only", f"{rev}:web/py/bot"],
+                           check=True, capture_output=True, text=True).stdout.split()
+    for name in names:
+        if name.endswith(".py"):
+            data = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:web/py/bot/{name}"], check=True,
+                                  capture_output=True).stdout
+            (out / name).write_bytes(data)
+    return out
+
+
+def print_think(where: str, out: dict, levels: list[str], rev) -> None:
+    for lv in levels:
+        for name, label in ((lv, lv), ("base:" + lv, f"{lv}@{rev}")):
+            if name in out:
+                p50, p95, mx, n = out[name]
+                print(f"{where} {label:>18}: think p50={p50 * 1000:.1f}ms p95={p95 * 1000:.1f}ms "
+                      f"max={mx * 1000:.0f}ms (n={n})")
+        if rev is not None:
+            differ = out.get("differ", {}).get(lv, [])
+            print(f"{where} {'':>18}  {lv}: {len(differ)} positions where the baseline chose another play "
+                  f"{differ[:3]}")
+
+
+def run_pyodide(levels: list[str], games: int, stride: int, baseline=None, rev=None) -> None:
     import http.server
     import json
     import os
@@ -273,6 +326,10 @@ def run_pyodide(levels: list[str], games: int, stride: int) -> None:
     for pkg in ("bot", "rules"):
         for f in sorted((ROOT / "web" / "py" / pkg).glob("*.py")):
             files.append((f"/home/pyodide/web/py/{pkg}/{f.name}", f"/web/py/{pkg}/{f.name}"))
+    if baseline is not None:
+        (tmp / "base").symlink_to(baseline)
+        for f in sorted(baseline.glob("*.py")):
+            files.append((f"/home/pyodide/web/py/bot_base/{f.name}", f"/base/{f.name}"))
     files.append(("/home/pyodide/web/assets/bot/weights.json", "/web/assets/bot/weights.json"))
     files.append(("/home/pyodide/web/assets/bot/bearoff.bin", "/web/assets/bot/bearoff.bin"))
 
@@ -292,7 +349,7 @@ def run_pyodide(levels: list[str], games: int, stride: int) -> None:
     port = srv.server_address[1]
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     code = (PY_CODE.replace("__GAMES__", str(games)).replace("__STRIDE__", str(stride))
-            .replace("__LEVELS__", repr(levels)))
+            .replace("__LEVELS__", repr(levels)).replace("__BASE__", str(baseline is not None)))
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
@@ -309,22 +366,21 @@ def run_pyodide(levels: list[str], games: int, stride: int) -> None:
     out = json.loads(raw)
     print(f"pyodide: weights load {out['load_s'] * 1000:.0f}ms, bear-off table load {out['bearoff_s'] * 1000:.1f}ms, "
           f"{out['positions']} positions, every {stride}th timed")
-    for lv in levels:
-        p50, p95, mx, n = out[lv]
-        print(f"pyodide {lv:>12}: think p50={p50 * 1000:.1f}ms p95={p95 * 1000:.1f}ms max={mx * 1000:.0f}ms (n={n})")
+    print_think("pyodide", out, levels, rev)
 
 
-def run_think_cpython(levels: list[str], games: int, stride: int) -> None:
+def run_think_cpython(levels: list[str], games: int, stride: int, baseline=None, rev=None) -> None:
     """The think times of ``--pyodide`` measured in this CPython, on the same positions (the same code)."""
     code = PY_CODE.replace("/home/pyodide/web", str(ROOT / "web")).replace("__GAMES__", str(games)) \
-        .replace("__STRIDE__", str(stride)).replace("__LEVELS__", repr(levels))
+        .replace("__STRIDE__", str(stride)).replace("__LEVELS__", repr(levels)) \
+        .replace("__BASE__", str(baseline is not None))
+    if baseline is not None:
+        sys.path.insert(0, str(baseline.parent))
     ns: dict = {}
     exec(compile(code, "think", "exec"), ns)
     out = ns["out"]
     print(f"cpython: {out['positions']} positions, every {stride}th timed")
-    for lv in levels:
-        p50, p95, mx, n = out[lv]
-        print(f"cpython {lv:>12}: think p50={p50 * 1000:.1f}ms p95={p95 * 1000:.1f}ms max={mx * 1000:.0f}ms (n={n})")
+    print_think("cpython", out, levels, rev)
 
 
 def main() -> None:
@@ -351,6 +407,9 @@ def main() -> None:
     ap.add_argument("--pyodide", action="store_true", help="think times in Pyodide in Chromium instead")
     ap.add_argument("--think-cpython", action="store_true",
                     help="the --pyodide think-time measurement in this CPython instead (same positions)")
+    ap.add_argument("--baseline", default=None, metavar="REV",
+                    help="with --pyodide or --think-cpython: also time the bot of git revision REV (e.g. main) "
+                         "on the same positions, alternating with the new code, and count the plays that differ")
     ap.add_argument("--pyodide-games", type=int, default=4)
     ap.add_argument("--pyodide-stride", type=int, default=3)
     a = ap.parse_args()
@@ -372,10 +431,11 @@ def main() -> None:
         print(f"bear-off table: up to {t.max_checkers} checkers, sha256 {bot.bearoff_sha256.BEAROFF_SHA256[:16]}...")
     if (a.pyodide or a.think_cpython) and a.weights:
         ap.error("--pyodide and --think-cpython use the shipped weights")
+    base = baseline_package(a.baseline) if a.baseline and (a.pyodide or a.think_cpython) else None
     if a.pyodide:
-        run_pyodide(levels, a.pyodide_games, a.pyodide_stride)
+        run_pyodide(levels, a.pyodide_games, a.pyodide_stride, base, a.baseline)
     elif a.think_cpython:
-        run_think_cpython(levels, a.pyodide_games, a.pyodide_stride)
+        run_think_cpython(levels, a.pyodide_games, a.pyodide_stride, base, a.baseline)
     else:
         batch = None
         if a.batch:

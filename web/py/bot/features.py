@@ -71,19 +71,15 @@ ROLL_SETS: tuple[int, ...] = tuple(sum(1 << i for i, r in enumerate(_ROLL_MASKS)
 """For each 12-bit mask of hitting distances, the set of the 36 rolls (bit i: roll i) that contain one."""
 
 
-def hit_stats(hitter: tuple[int, ...], target: tuple[int, ...]) -> tuple[float, float, float]:
-    """``(hit_share, double, pip_loss)`` of ``hitter`` shooting at ``target``'s blots.
-
-    ``double`` is the share of the 36 rolls that could hit each of two or more blots (the same shot model
-    as :func:`hit_share`: each blot reached by a die, the sum, or a double's steps, blocks ignored);
-    ``pip_loss`` the pips a hit blot loses (25 - its point, for the target), taking with each roll the
-    costliest blot it reaches, averaged over the 36 rolls and divided by 24."""
+def hit_counts(hitter: tuple[int, ...], target: tuple[int, ...]) -> tuple[int, int, int]:
+    """The integers behind :func:`hit_stats`: (rolls that hit, rolls that could hit two or more blots,
+    the summed pip loss over the 36 rolls). The network keys its per-value tables on them."""
     occ = 0
     for p in range(1, 26):
         if hitter[p]:
             occ |= 1 << p
     if not occ:
-        return (0.0, 0.0, 0.0)
+        return (0, 0, 0)
     covered = twice = loss = 0
     for q in range(1, 25):  # the costliest blots first
         if target[q] == 1:
@@ -93,7 +89,18 @@ def hit_stats(hitter: tuple[int, ...], target: tuple[int, ...]) -> tuple[float, 
                 loss += (25 - q) * (rolls & ~covered).bit_count()
                 twice |= covered & rolls
                 covered |= rolls
-    return (covered.bit_count() / 36.0, twice.bit_count() / 36.0, loss / (36.0 * 24.0))
+    return (covered.bit_count(), twice.bit_count(), loss)
+
+
+def hit_stats(hitter: tuple[int, ...], target: tuple[int, ...]) -> tuple[float, float, float]:
+    """``(hit_share, double, pip_loss)`` of ``hitter`` shooting at ``target``'s blots.
+
+    ``double`` is the share of the 36 rolls that could hit each of two or more blots (the same shot model
+    as :func:`hit_share`: each blot reached by a die, the sum, or a double's steps, blocks ignored);
+    ``pip_loss`` the pips a hit blot loses (25 - its point, for the target), taking with each roll the
+    costliest blot it reaches, averaged over the 36 rolls and divided by 24."""
+    c, t, l = hit_counts(hitter, target)
+    return (c / 36.0, t / 36.0, l / (36.0 * 24.0))
 
 
 def hit_share(hitter: tuple[int, ...], target: tuple[int, ...]) -> float:

@@ -82,6 +82,10 @@ class Network:
         # extras; version 4: and the hit statistics), applied per board.
         self.extra_rows = rows[features.N_BASE:inputs]
         self._extras_cache: dict[tuple[float, ...], array] = {}
+        # Version 4's hit statistics (rows 0, 1 and N_V3 - N_BASE + 0..3 of extra_rows): per row, a table
+        # from the statistic's integer count (features.hit_counts) to its contribution (at most 865 counts).
+        k = features.N_V3 - features.N_BASE
+        self._hit_tables: dict[int, dict[int, array]] = {i: {} for i in (0, 1, k, k + 1, k + 2, k + 3)}
         self.tables: list[list[list[float]]] = []
         for slot in range(features.SLOTS):
             side, point = divmod(slot, 26)
@@ -108,16 +112,26 @@ class Network:
         mine, theirs = board
         acc = iter(pre)  # chained lazily, as in hidden_pre
         if len(rows) > features.N_V3 - features.N_BASE:
-            # Version 4: the hit statistics, direct inputs like the hit shares.
-            h_mine, h_theirs = features.hit_stats(mine, theirs), features.hit_stats(theirs, mine)
+            # Version 4: the hit statistics, direct inputs like the hit shares. Each is an integer count
+            # over a fixed divisor, so its contribution (value × row) is kept per count: a lookup instead of
+            # a row of multiplications, with the same floats.
+            tables = self._hit_tables
+            cm, tm, lm = features.hit_counts(mine, theirs)
+            ct, tt, lt = features.hit_counts(theirs, mine)
             k = features.N_V3 - features.N_BASE
-            direct = ((h_mine[0], rows[0]), (h_theirs[0], rows[1]), (h_mine[1], rows[k]), (h_mine[2], rows[k + 1]),
-                      (h_theirs[1], rows[k + 2]), (h_theirs[2], rows[k + 3]))
+            for c, i, div in ((cm, 0, 36.0), (ct, 1, 36.0), (tm, k, 36.0), (lm, k + 1, 864.0),
+                              (tt, k + 2, 36.0), (lt, k + 3, 864.0)):  # the rows' order, as in the plain sum
+                if c:
+                    table = tables[i]
+                    contrib = table.get(c)
+                    if contrib is None:
+                        v = c / div  # hit_stats' value exactly (864.0 = 36.0 * 24.0)
+                        table[c] = contrib = array("d", [v * w for w in rows[i]])
+                    acc = map(add, acc, contrib)
         else:
-            direct = ((features.hit_share(mine, theirs), rows[0]), (features.hit_share(theirs, mine), rows[1]))
-        for v, row in direct:
-            if v:
-                acc = map(add, acc, [v * w for w in row])
+            for v, row in ((features.hit_share(mine, theirs), rows[0]), (features.hit_share(theirs, mine), rows[1])):
+                if v:
+                    acc = map(add, acc, [v * w for w in row])
         if len(rows) > 2:
             # The per-side inputs change little between the boards of one search: their summed contribution
             # is kept per distinct value tuple (a bounded cache; the sum is the same whether cached or not).

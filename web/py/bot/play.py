@@ -96,14 +96,22 @@ class Work:
             raise OverBudget(self.done)
 
 
+Cache = dict[Board, Outputs]
+"""One search's evaluations: a result board (not swapped) -> outputs for the side that played it. Plays
+of different rolls, replies and candidates often reach the same board (a checker moved 7 pips by 6-1, 5-2
+or 4-3); each is evaluated once per search."""
+
+
 def best_reply(ev: Evaluator, board: Board, dice: tuple[int, int], work: Optional[Work] = None,
-               base_pre: Optional[dict[int, list[float]]] = None) -> tuple[Outputs, Board]:
+               base_pre: Optional[dict[int, list[float]]] = None,
+               cache: Optional[Cache] = None) -> tuple[Outputs, Board]:
     """The best 0-ply play of ``dice`` for the side on roll of ``board``: (its outputs for that side, the
     result board, not swapped). The first of equal plays in generation order wins.
 
     The plays of one roll differ from the starting board in a few slots, so each network's first layer is
     computed once for the (swapped) starting board and updated per play (``base_pre`` may carry those
-    across the rolls of one starting board). ``work`` counts the plays evaluated."""
+    across the rolls of one starting board). ``work`` counts the plays evaluated (cached ones too: the
+    limit stays a property of the position, not of what an earlier part of the search left in ``cache``)."""
     best: Optional[Outputs] = None
     best_b = board
     best_eq = -9.0
@@ -114,6 +122,13 @@ def best_reply(ev: Evaluator, board: Board, dice: tuple[int, int], work: Optiona
     if work is not None:
         work.add(len(plays))
     for r in plays:
+        if cache is not None:
+            o = cache.get(r)
+            if o is not None:
+                e = equity(o)
+                if e > best_eq:
+                    best_eq, best, best_b = e, o, r
+                continue
         kind = winner_kind(r)
         if kind:
             o = WIN_OUTPUTS[kind]
@@ -129,6 +144,8 @@ def best_reply(ev: Evaluator, board: Board, dice: tuple[int, int], work: Optiona
                 if pre is None:
                     pre = base_pre[key] = net.hidden_pre(base)
                 o = invert(net.outputs_from_pre(net.with_extras(net.hidden_pre_from(base, pre, sb), sb), sb))
+        if cache is not None:
+            cache[r] = o
         e = equity(o)
         if e > best_eq:
             best_eq, best, best_b = e, o, r
@@ -149,24 +166,27 @@ def _average(parts: list[tuple[int, Outputs]]) -> Outputs:
     return tuple(a / 36.0 for a in acc)  # type: ignore[return-value]
 
 
-def evaluate_1ply_board(ev: Evaluator, board: Board, work: Optional[Work] = None) -> Outputs:
+def evaluate_1ply_board(ev: Evaluator, board: Board, work: Optional[Work] = None,
+                        cache: Optional[Cache] = None) -> Outputs:
     """Outputs for the side on roll of ``board`` before rolling: its best 0-ply play averaged over 21 rolls."""
     exact = bearoff.outputs(board)
     if exact is not None:
         return exact
     pre: dict[int, list[float]] = {}
-    return _average([(1 if r[0] == r[1] else 2, best_reply(ev, board, r, work, pre)[0]) for r in ALL_ROLLS])
+    return _average([(1 if r[0] == r[1] else 2, best_reply(ev, board, r, work, pre, cache)[0])
+                     for r in ALL_ROLLS])
 
 
-def outputs_1ply(ev: Evaluator, result: Board) -> Outputs:
+def outputs_1ply(ev: Evaluator, result: Board, cache: Optional[Cache] = None) -> Outputs:
     """Outputs for the mover of ``result`` after averaging the opponent's best replies over its 21 rolls."""
     kind = winner_kind(result)
     if kind:
         return WIN_OUTPUTS[kind]
-    return invert(evaluate_1ply_board(ev, swap(result)))
+    return invert(evaluate_1ply_board(ev, swap(result), None, cache))
 
 
-def outputs_2ply(ev: Evaluator, result: Board, work: Optional[Work] = None) -> Outputs:
+def outputs_2ply(ev: Evaluator, result: Board, work: Optional[Work] = None,
+                 cache: Optional[Cache] = None) -> Outputs:
     """Outputs for the mover of ``result``: over the opponent's 21 rolls, its best 0-ply reply, and the
     position after it scored at 1-ply for the mover (on roll again)."""
     kind = winner_kind(result)
@@ -179,9 +199,9 @@ def outputs_2ply(ev: Evaluator, result: Board, work: Optional[Work] = None) -> O
     parts: list[tuple[int, Outputs]] = []
     pre: dict[int, list[float]] = {}
     for roll in ALL_ROLLS:
-        _, reply = best_reply(ev, opp, roll, work, pre)
+        _, reply = best_reply(ev, opp, roll, work, pre, cache)
         k = winner_kind(reply)
-        mine = invert(WIN_OUTPUTS[k]) if k else evaluate_1ply_board(ev, swap(reply), work)
+        mine = invert(WIN_OUTPUTS[k]) if k else evaluate_1ply_board(ev, swap(reply), work, cache)
         parts.append((1 if roll[0] == roll[1] else 2, mine))
     return _average(parts)
 
@@ -213,7 +233,8 @@ def choose_board(ev: Evaluator, board: Board, dice: tuple[int, int], level: Leve
     short = shortlist(ranked, level)
     if len(short) == 1:
         return short[0]
-    scored = [(equity(outputs_1ply(ev, b)), i, b) for i, b in enumerate(short)]
+    cache: Cache = {}
+    scored = [(equity(outputs_1ply(ev, b, cache)), i, b) for i, b in enumerate(short)]
     scored.sort(key=lambda t: (-t[0], t[1]))
     if level.plies < 2 or level.deep < 2:
         return scored[0][2]
@@ -226,7 +247,7 @@ def choose_board(ev: Evaluator, board: Board, dice: tuple[int, int], level: Leve
     for i, b in deep:
         work = Work(level.deep_budget // len(deep)) if level.deep_budget else None
         try:
-            rescored.append((equity(outputs_2ply(ev, b, work)), i, b))
+            rescored.append((equity(outputs_2ply(ev, b, work, cache)), i, b))
         except OverBudget:
             return scored[0][2]  # too much work for 2-ply here: the 1-ply choice
     rescored.sort(key=lambda t: (-t[0], t[1]))
