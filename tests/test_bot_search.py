@@ -112,13 +112,26 @@ def test_2ply_scores_each_reply_at_1ply():
     b = (mine, theirs)
     r = results(b, 2, 1)[0]
     acc = [0.0] * 5
+    counted = play.Work(10 ** 9)  # the plays a leaf-by-leaf search evaluates
     for roll in ALL_ROLLS:
         w = 1 if roll[0] == roll[1] else 2
-        _, reply = play.best_reply(ev, swap(r), roll)
+        _, reply = play.best_reply(ev, swap(r), roll, counted)
         k = winner_kind(reply)
-        o = invert(play.WIN_OUTPUTS[k]) if k else play.evaluate_1ply_board(ev, swap(reply))
+        o = invert(play.WIN_OUTPUTS[k]) if k else play.evaluate_1ply_board(ev, swap(reply), counted)
         acc = [a + w * v for a, v in zip(acc, o)]
-    assert play.outputs_2ply(ev, r) == pytest.approx(tuple(a / 36 for a in acc), abs=1e-12)
+    want = tuple(a / 36 for a in acc)
+    assert play.outputs_2ply(ev, r) == pytest.approx(want, abs=1e-12)
+    # Planned first, it counts the same plays: it fits a limit of exactly that many and no fewer.
+    n = counted.done
+    assert n > 100
+    assert play.outputs_2ply(ev, r, play.Work(n)) == pytest.approx(want, abs=1e-12)
+    with pytest.raises(play.OverBudget):
+        play.outputs_2ply(ev, r, play.Work(n - 1))
+    # A search's position cache (filled by a first search, then used by a second) changes nothing.
+    cache: play.Cache = {}
+    first = play.outputs_2ply(ev, r, None, cache)
+    assert len(cache) > 0
+    assert play.outputs_2ply(ev, r, None, cache) == first == pytest.approx(want, abs=1e-12)
 
 
 def test_levels_search_deeper_upwards():

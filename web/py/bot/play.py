@@ -104,21 +104,23 @@ or 4-3); each is evaluated once per search."""
 
 def best_reply(ev: Evaluator, board: Board, dice: tuple[int, int], work: Optional[Work] = None,
                base_pre: Optional[dict[int, list[float]]] = None,
-               cache: Optional[Cache] = None) -> tuple[Outputs, Board]:
+               cache: Optional[Cache] = None, plays: Optional[list[Board]] = None) -> tuple[Outputs, Board]:
     """The best 0-ply play of ``dice`` for the side on roll of ``board``: (its outputs for that side, the
     result board, not swapped). The first of equal plays in generation order wins.
 
     The plays of one roll differ from the starting board in a few slots, so each network's first layer is
     computed once for the (swapped) starting board and updated per play (``base_pre`` may carry those
     across the rolls of one starting board). ``work`` counts the plays evaluated (cached ones too: the
-    limit stays a property of the position, not of what an earlier part of the search left in ``cache``)."""
+    limit stays a property of the position, not of what an earlier part of the search left in ``cache``).
+    ``plays``: the results of ``dice``, when the caller has generated them already."""
     best: Optional[Outputs] = None
     best_b = board
     best_eq = -9.0
     base = swap(board)
     if base_pre is None:
         base_pre = {}
-    plays = results(board, dice[0], dice[1])
+    if plays is None:
+        plays = results(board, dice[0], dice[1])
     if work is not None:
         work.add(len(plays))
     for r in plays:
@@ -185,10 +187,55 @@ def outputs_1ply(ev: Evaluator, result: Board, cache: Optional[Cache] = None) ->
     return invert(evaluate_1ply_board(ev, swap(result), None, cache))
 
 
+Plan = list[tuple[int, Board, Optional[list[list[Board]]]]]
+"""A 2-ply search before its leaves are evaluated: per opponent roll (its weight, the opponent's best reply,
+the mover's plays of each of its 21 rolls after it, or None when no 1-ply search follows: the reply wins or
+leaves a pure bear-off)."""
+
+
+def plan_2ply(ev: Evaluator, opp: Board, work: Optional[Work] = None, cache: Optional[Cache] = None) -> Plan:
+    """The first half of a 2-ply search from ``opp`` (the opponent on roll): its best reply to each roll
+    (evaluated), and every play of the mover after it (generated only, a small part of the cost). ``work``
+    counts all of them, so a search that cannot fit its limit stops here, before its leaves are evaluated:
+    the same plays are counted as when searching leaf by leaf, so it stops exactly when that would."""
+    plan: Plan = []
+    pre: dict[int, list[float]] = {}
+    for roll in ALL_ROLLS:
+        _, reply = best_reply(ev, opp, roll, work, pre, cache)
+        leaf: Optional[list[list[Board]]] = None
+        if not winner_kind(reply):
+            mine = swap(reply)
+            if bearoff.outputs(mine) is None:
+                leaf = [results(mine, r[0], r[1]) for r in ALL_ROLLS]
+                if work is not None:
+                    work.add(sum(map(len, leaf)))
+        plan.append((1 if roll[0] == roll[1] else 2, reply, leaf))
+    return plan
+
+
+def outputs_from_plan(ev: Evaluator, plan: Plan, cache: Optional[Cache] = None) -> Outputs:
+    """The second half: the mover's outputs, each leaf position scored at 1-ply, averaged over the rolls."""
+    parts: list[tuple[int, Outputs]] = []
+    for w, reply, leaf in plan:
+        k = winner_kind(reply)
+        if k:
+            mine = invert(WIN_OUTPUTS[k])
+        elif leaf is None:
+            mine = bearoff.outputs(swap(reply))  # type: ignore[assignment]
+        else:
+            board = swap(reply)
+            pre: dict[int, list[float]] = {}
+            mine = _average([(1 if r[0] == r[1] else 2, best_reply(ev, board, r, None, pre, cache, plays)[0])
+                             for r, plays in zip(ALL_ROLLS, leaf)])
+        parts.append((w, mine))
+    return _average(parts)
+
+
 def outputs_2ply(ev: Evaluator, result: Board, work: Optional[Work] = None,
                  cache: Optional[Cache] = None) -> Outputs:
     """Outputs for the mover of ``result``: over the opponent's 21 rolls, its best 0-ply reply, and the
-    position after it scored at 1-ply for the mover (on roll again)."""
+    position after it scored at 1-ply for the mover (on roll again). Raises ``OverBudget`` past ``work``'s
+    limit (before evaluating the leaves, see ``plan_2ply``)."""
     kind = winner_kind(result)
     if kind:
         return WIN_OUTPUTS[kind]
@@ -196,14 +243,7 @@ def outputs_2ply(ev: Evaluator, result: Board, work: Optional[Work] = None,
     exact = bearoff.outputs(opp)
     if exact is not None:
         return invert(exact)
-    parts: list[tuple[int, Outputs]] = []
-    pre: dict[int, list[float]] = {}
-    for roll in ALL_ROLLS:
-        _, reply = best_reply(ev, opp, roll, work, pre, cache)
-        k = winner_kind(reply)
-        mine = invert(WIN_OUTPUTS[k]) if k else evaluate_1ply_board(ev, swap(reply), work, cache)
-        parts.append((1 if roll[0] == roll[1] else 2, mine))
-    return _average(parts)
+    return outputs_from_plan(ev, plan_2ply(ev, opp, work, cache), cache)
 
 
 def shortlist(ranked: list[tuple[float, Board]], level: Level) -> list[Board]:
@@ -243,12 +283,21 @@ def choose_board(ev: Evaluator, board: Board, dice: tuple[int, int], level: Leve
         return deep[0][1]
     # Each candidate gets an equal share of the work limit (they cost about the same), so a 2-ply that would
     # not fit is given up early instead of after most of the limit.
-    rescored = []
+    # Every candidate's 2-ply is planned (replies evaluated, leaves generated and counted) before any leaf
+    # is evaluated: when one would not fit, no work is spent on the others' leaves.
+    plans = []
     for i, b in deep:
         work = Work(level.deep_budget // len(deep)) if level.deep_budget else None
+        kind = winner_kind(b)
+        opp = swap(b)
+        if kind or bearoff.outputs(opp) is not None:
+            plans.append((i, b, None))
+            continue
         try:
-            rescored.append((equity(outputs_2ply(ev, b, work, cache)), i, b))
+            plans.append((i, b, plan_2ply(ev, opp, work, cache)))
         except OverBudget:
             return scored[0][2]  # too much work for 2-ply here: the 1-ply choice
+    rescored = [(equity(outputs_2ply(ev, b) if plan is None else outputs_from_plan(ev, plan, cache)), i, b)
+                for i, b, plan in plans]
     rescored.sort(key=lambda t: (-t[0], t[1]))
     return rescored[0][2]
