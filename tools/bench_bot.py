@@ -20,7 +20,8 @@ faster in CPython) and re-checks every ``--check-every``-th of those moves again
 ``--pyodide`` times ``bot.choose`` inside Pyodide in Chromium (Playwright, /usr/bin/chromium, a static
 server on 127.0.0.1 started here) on positions from a few self-play games. ``--think-cpython`` times the
 same code on the same positions in this CPython: the two runs side by side give Pyodide's cost against
-CPython's on this machine. ``--baseline REV`` times the bot of another git revision on the same positions
+CPython's on this machine (``--think-cpython`` counts the process's CPU time, ``--pyodide`` wall time).
+``--baseline REV`` times the bot of another git revision on the same positions
 in the same run (alternating position by position) and counts the positions where it plays differently.
 """
 from __future__ import annotations
@@ -259,7 +260,7 @@ for lv in __LEVELS__:
         for mod, acc in order:
             if mod is None:
                 continue
-            t = time.perf_counter(); chosen.append(mod.choose(pid, d, lv)); acc.append(time.perf_counter() - t)
+            t = __CLOCK__(); chosen.append(mod.choose(pid, d, lv)); acc.append(__CLOCK__() - t)
         if len(set(chosen)) > 1:
             out.setdefault("differ", {}).setdefault(lv, []).append([pid, list(d)])
     for name, xs in ((lv, ts), ("base:" + lv, tb)):
@@ -349,7 +350,8 @@ def run_pyodide(levels: list[str], games: int, stride: int, baseline=None, rev=N
     port = srv.server_address[1]
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     code = (PY_CODE.replace("__GAMES__", str(games)).replace("__STRIDE__", str(stride))
-            .replace("__LEVELS__", repr(levels)).replace("__BASE__", str(baseline is not None)))
+            .replace("__LEVELS__", repr(levels)).replace("__BASE__", str(baseline is not None))
+            .replace("__CLOCK__", "time.perf_counter"))
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
@@ -373,13 +375,14 @@ def run_think_cpython(levels: list[str], games: int, stride: int, baseline=None,
     """The think times of ``--pyodide`` measured in this CPython, on the same positions (the same code)."""
     code = PY_CODE.replace("/home/pyodide/web", str(ROOT / "web")).replace("__GAMES__", str(games)) \
         .replace("__STRIDE__", str(stride)).replace("__LEVELS__", repr(levels)) \
-        .replace("__BASE__", str(baseline is not None))
+        .replace("__BASE__", str(baseline is not None)).replace("__CLOCK__", "time.process_time")
     if baseline is not None:
         sys.path.insert(0, str(baseline.parent))
     ns: dict = {}
     exec(compile(code, "think", "exec"), ns)
     out = ns["out"]
-    print(f"cpython: {out['positions']} positions, every {stride}th timed")
+    print(f"cpython: {out['positions']} positions, every {stride}th timed (CPU time of this process, so "
+          f"other load on the machine does not count)")
     print_think("cpython", out, levels, rev)
 
 
