@@ -136,8 +136,10 @@ def test_gnubg_style_file_parses():
         rules.format_play(g1.actions[0].play) == "8/5 6/5"
     assert g2.score == (0, 1)
     assert [(a.player, a.kind) for a in g2.actions] == [
-        (0, "roll"), (1, "roll"), (0, "roll"), (1, "double"), (0, "take"), (1, "roll"), (0, "roll")]
+        (0, "roll"), (1, "roll"), (0, "roll"), (1, "double"), (0, "take"), (1, "roll"), (0, "roll"),
+        (0, "resign")]
     assert (g2.winner, g2.points) == (1, 4)  # a resignation accepted (gammon x cube 2)
+    assert g2.actions[-1].value == 4
     assert rules.format_play(g2.actions[2].play) == "24/18(2) 13/7(2)"
 
 

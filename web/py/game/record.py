@@ -402,6 +402,7 @@ def verify_many(records: list) -> tuple[list[Verdict], DiceStats]:
 
 # --- The replay ----------------------------------------------------------------------------------------------
 
+MAX_CUBE = 4096  # rules.MAX_CUBE (this module imports the rules engine only to replay)
 ACTION_TYPES = ("opening_roll", "roll", "play", "double", "take", "beaver", "pass", "resign", "clock_expired")
 KIND_BY_MULTIPLIER = {1: "single", 2: "gammon", 3: "backgammon"}
 
@@ -728,6 +729,8 @@ class _Replay:
             if r.owner not in (None, r.turn):
                 raise self.broken("illegal_double", f"player {r.turn} doubles but the cube is player {r.owner}'s",
                                   gi, ai)
+            if r.cube * 2 > MAX_CUBE:
+                raise self.broken("illegal_double", f"a double past the highest cube ({MAX_CUBE})", gi, ai)
             r.phase = "take"
         elif t in ("take", "pass"):
             self.expect(r, gi, ai, action, "take", 1 - r.turn)
@@ -736,8 +739,10 @@ class _Replay:
             self.expect(r, gi, ai, action, "take", 1 - r.turn)
             if not r.beavers:
                 raise self.broken("illegal_beaver", "a beaver, but beavers are not allowed in this game", gi, ai)
+            if r.cube * 4 > MAX_CUBE:
+                raise self.broken("illegal_beaver", f"a beaver past the highest cube ({MAX_CUBE})", gi, ai)
             r.cube *= 4
-            r.owner = r.turn  # the doubler owns the cube again and rolls
+            r.owner = 1 - r.turn  # the beaverer owns the cube at 4x; the doubler rolls
             r.phase = "roll"
         elif t == "resign":
             if r.phase in ("over", "opening"):
