@@ -18,6 +18,8 @@ every play against the rules engine, every cube action, the results. Pure: no js
 """
 from __future__ import annotations
 
+import hashlib
+
 import json
 import math
 from dataclasses import dataclass, field
@@ -402,6 +404,7 @@ def verify_many(records: list) -> tuple[list[Verdict], DiceStats]:
 
 # --- The replay ----------------------------------------------------------------------------------------------
 
+PEER_FINGERPRINT_LABEL = b"gamao/peer-fingerprint/v1"  # as net.peertable.peer_fingerprint
 MAX_CUBE = 4096  # rules.MAX_CUBE (this module imports the rules engine only to replay)
 ACTION_TYPES = ("opening_roll", "roll", "play", "double", "take", "beaver", "pass", "resign", "clock_expired")
 KIND_BY_MULTIPLIER = {1: "single", 2: "gammon", 3: "backgammon"}
@@ -654,7 +657,8 @@ class _Replay:
                 self.fail("bad_field", "the peer dice need 'chain_length' and both commitments (64 hex digits)",
                           gi, field="dice")
                 return None
-            info["fingerprint"] = commits[0].hex() + " / " + commits[1].hex()
+            # the fingerprint the game showed (docs/peer-protocol.md): over the commitments' raw bytes
+            info["fingerprint"] = hashlib.sha256(PEER_FINGERPRINT_LABEL + commits[0] + commits[1]).hexdigest()
             secrets_ = [dice_info.get("host_secret"), dice_info.get("guest_secret")]
             if None in secrets_:
                 self.fail("seed_missing", "the secrets have not been revealed, so the dice cannot be checked", gi)
