@@ -80,3 +80,45 @@ def sessions() -> list:
                                 double_rate=0.05 if k < 6 else 0.6, take_rate=0.8 if k < 6 else 0.95,
                                 beaver_rate=0.3 if k % 4 < 2 else 0.0))
     return out
+
+
+def resigned_games(match: "rules.MatMatch", seed: int) -> list:
+    """One-game matches cut from ``match``'s games at a random turn, where the player on turn resigns a single,
+    gammon or backgammon: before rolling, or after rolling (the roll written with no move, as GNU Backgammon
+    writes a resignation after rolling)."""
+    import rules
+    from rules.mat import MatAction, MatGame, MatMatch
+    rng = random.Random(seed)
+    out = []
+    for game_ in match.games:
+        rolls = [i for i, a in enumerate(game_.actions) if a.kind == "roll" and i > 0]
+        if not rolls:
+            continue
+        cut = rng.choice(rolls)
+        acts = list(game_.actions[:cut])
+        cube = 1
+        for a in acts:
+            if a.kind in ("take", "beaver"):
+                cube = cube * 2 if a.kind == "take" else cube * 4
+        nxt = game_.actions[cut]
+        p = nxt.player
+        pos = rules.Position.initial()
+        for a in acts:  # the position before the cut, seen by the player on turn
+            if a.kind == "roll":
+                t = rules.Turn(pos, a.dice)
+                for s in a.play:
+                    t = t.apply_step(s)
+                pos = t.position.swapped()
+        can_roll = len(rules.legal_plays(pos, nxt.dice)) > 1
+        answered = acts[-1].kind in ("take", "beaver")
+        if answered and not can_roll:
+            # GNU Backgammon misreads a doubler resigning right after the take, before rolling (it adds a
+            # second double, even to its own export of such a game): not a case to compare
+            continue
+        if can_roll and (answered or rng.random() < 0.6):
+            acts.append(MatAction(p, "roll", nxt.dice, ()))
+        points = cube * rng.choice((1, 2, 3))
+        acts.append(MatAction(p, "resign", value=points))
+        out.append(MatMatch(length=match.length, players=match.players,
+                            games=(MatGame((0, 0), tuple(acts), 1 - p, points),), tags=match.tags))
+    return out

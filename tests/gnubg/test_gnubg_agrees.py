@@ -14,7 +14,7 @@ import rules
 from game.export import mat_match
 from game.state import MOVING, ROLL, TAKE
 
-from sessions import sessions
+from sessions import resigned_games, sessions
 
 pytest.importorskip("gnubg", reason="GNU Backgammon (requirements-test.txt) is not installed")
 pytestmark = pytest.mark.xdist_group("gnubg")
@@ -37,12 +37,17 @@ def probed(tmp_path_factory):
             for _, st in gs:
                 if st.phase in PLAYING:
                     ids += [st.gnubg_id(), st.xgid()]
+    resigned = [m for i, s in enumerate(ss) for m in resigned_games(mat_match(s.table), i)]
+    for i, m in enumerate(resigned):
+        path = d / f"resigned-{i}.mat"
+        path.write_text(rules.write_mat(m))
+        mats.append({"path": str(path), "export": str(d / f"resigned-{i}.gnubg.mat")})
     job = d / "job.json"
     job.write_text(json.dumps({"mats": mats, "ids": ids}))
     out = d / "out.json"
     subprocess.run([sys.executable, str(PROBE), str(job), str(out)], stdin=subprocess.DEVNULL,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=600, check=True, cwd=d)
-    return ss, mats, ids, json.loads(out.read_text())
+    return ss, mats, ids, json.loads(out.read_text()), resigned
 
 
 def _expected_records(actions: list) -> list:
@@ -78,7 +83,7 @@ def _state_fields(pos, info) -> tuple:
 
 
 def test_every_game_of_our_mat_files_imports_into_gnubg_as_played(probed):
-    ss, _, _, result = probed
+    ss, _, _, result, _ = probed
     problems, games, positions, records = [], 0, 0, 0
     for s, got in zip(ss, result["mats"]):
         mat = s.table._mat
@@ -131,7 +136,7 @@ def _our_game(g) -> tuple:
 
 
 def test_gnubg_exports_of_the_same_matches_read_back_equal_to_ours(probed):
-    ss, mats, _, _ = probed
+    ss, mats, _, _, _ = probed
     games = 0
     for s, m in zip(ss, mats):
         back = rules.read_mat(pathlib.Path(m["export"]).read_text())
@@ -165,7 +170,7 @@ def _meant(st, xgid: bool) -> tuple:
 
 
 def test_every_gnubg_id_and_xgid_we_write_reads_back_in_gnubg_as_meant(probed):
-    ss, _, ids, result = probed
+    ss, _, ids, result, _ = probed
     states = [st for s in ss for gs in s.snaps for _, st in gs if st.phase in PLAYING]
     assert len(ids) == 2 * len(states) == len(result["ids"])
     problems, doubles = [], 0
@@ -201,3 +206,30 @@ def test_the_sessions_cover_what_the_comparison_must_see(probed):
     assert any(st.crawford for s in ss for gs in s.snaps for _, st in gs)
     assert any(s.table.options.jacoby for s in ss) and any(s.table.options.beavers for s in ss)
     assert max(st.cube for s in ss for gs in s.snaps for _, st in gs) == rules.MAX_CUBE
+
+
+def test_resignations_we_write_import_into_gnubg_and_its_exports_of_them_read_back(probed):
+    ss, mats, _, result, resigned = probed
+    got = result["mats"][len(ss):]
+    assert len(got) == len(resigned) > 10
+    after_roll = 0
+    for i, (m, g, job) in enumerate(zip(resigned, got, mats[len(ss):])):
+        ours = m.games[0]
+        theirs = g["match"]["games"][0]
+        acts = [{"player": a.player, "kind": a.kind, "dice": list(a.dice),
+                 "play": [[st.frm, st.to, st.hit, st.die] for st in a.play]} for a in ours.actions]
+        exp = [(r[0], r[1], r[2]) for r in _expected_records(acts)]
+        last, rolled = ours.actions[-1], ours.actions[-2]
+        if rolled.kind == "roll" and rolled.player == last.player and not rolled.play:
+            exp[-2] = ("set", rolled.player, tuple(rolled.dice))  # rolled, then resigned: its dice only
+            after_roll += 1
+        rec = [(r["action"], GNUBG_PLAYER[r["player"]], tuple(r["dice"]) if r["action"] in ("move", "set") else None)
+               for r in theirs["game"]]
+        assert exp == rec, f"resigned-{i}"
+        info = theirs["info"]
+        assert (GNUBG_PLAYER[info["winner"]], info["points-won"], bool(info["resigned"])) == (
+            ours.winner, ours.points, True), f"resigned-{i}"
+        back = rules.read_mat(pathlib.Path(job["export"]).read_text())
+        assert _our_game(back.games[0]) == _our_game(ours), f"resigned-{i}"
+    print(f"Resignations: {len(resigned)} games ({after_roll} after rolling) imported and re-exported equal")
+    assert after_roll > 3
