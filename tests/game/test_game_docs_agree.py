@@ -240,3 +240,14 @@ def test_xgid_turn_with_a_double_offered_is_the_doubler_as_formats_says():
     pos, info, _ = rules.parse_xgid(st.xgid())
     assert info.double_offered and info.on_roll == 1 - doubler and info.turn == doubler
     assert re.search(r"IDs before 2026-12", doc("formats.md"))
+
+
+@pytest.mark.parametrize("which", ["xgid", "gnubg_id"])
+def test_a_pasted_id_of_an_offered_double_sets_up_the_same_double(which):
+    t = game.Table(humans(match_length=7, seed="34" * 32))
+    from game_helpers import play_human_turn
+    play_human_turn(t, random.Random(4))
+    st = t.double()
+    back = game.Table.from_id(getattr(st, which)(), humans()).state()
+    assert (back.phase, back.turn, back.actor, back.board, back.cube, back.score) == (
+        game.TAKE, st.turn, st.actor, st.board, st.cube, st.score)
