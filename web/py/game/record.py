@@ -743,11 +743,15 @@ class _Replay:
         elif t == "claim":  # a peer game claimed against a silent player (game.claims)
             if r.phase == "over":
                 raise self.broken("extra_action", "claim after the game was over", gi, ai, what=t)
-            accused = None if r.phase == "opening" else (1 - r.turn if r.phase == "take" else r.turn)
+            owed = action.get("owed", "decide")  # the accused owed a decision, or a message sent by itself
+            decider = None if r.phase == "opening" else (1 - r.turn if r.phase == "take" else r.turn)
             claimant = action.get("player")
-            if claimant not in (0, 1) or claimant == accused:
+            if owed not in ("decide", "reveal", "renew") or owed == "decide" and decider is None:
+                raise self.broken("bad_action", f"claim: 'owed' {owed!r} is not possible now", gi, ai,
+                                  found=str(owed))
+            if claimant not in (0, 1) or owed == "decide" and claimant == decider:
                 raise self.broken("wrong_player", f"claim by player {claimant!r}, who must act itself", gi, ai,
-                                  what=t, expected=None if accused is None else 1 - accused, found=str(claimant))
+                                  what=t, expected=None if decider is None else 1 - decider, found=str(claimant))
             pos = r.pos if r.turn in (None, claimant) else r.pos.swapped()
             from .claims import CLAIM_KIND, claim_points
             points = claim_points(pos[0], pos[1], r.cube, r.owner, self.jacoby, self.match_length,

@@ -115,8 +115,10 @@ class _PeerRecord(RecordBuilder):
         renewals[seg - 1].update(host_secret=host_secret.hex(), guest_secret=guest_secret.hex())
         info["renewals"] = renewals
 
-    def claim(self, player: int) -> None:
-        self._add({"type": "claim", "player": player})
+    def claim(self, player: int, owed: str) -> None:
+        """``player`` claimed the game; the other side owed ``owed``: "decide" (a roll or double, a play, an
+        answer) or "reveal"/"renew" (a message its table sends by itself)."""
+        self._add({"type": "claim", "player": player, "owed": owed})
 
 
 class PeerTable(game.Table):
@@ -154,13 +156,13 @@ class PeerTable(game.Table):
     def match_state(self):
         return self._match
 
-    def end_by_claim(self, claimant: int, points: int) -> None:
+    def end_by_claim(self, claimant: int, points: int, owed: str = "decide") -> None:
         """A justified claim: a game in play ends, won by ``claimant`` for ``points`` (a ``claim`` action and the
         result kind "claimed" in the record); between games of a match, the match goes to ``claimant``."""
         self._events = []
         self._cache = {}
         if self._phase in (game.ROLL, game.MOVING, game.TAKE):
-            self._record.claim(claimant)
+            self._record.claim(claimant, owed)
             self._game_over(claimant, points, CLAIM_KIND)
             return
         if self._phase == game.GAME_OVER and points:

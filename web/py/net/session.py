@@ -696,10 +696,11 @@ class PeerSession:
         if side == self.me:
             self._pre_claim = (self._snapshot(), self.seq_out, len(self.log), len(self._texts), self.since)
         points = C.points_for_claim(self, side)
+        owed = C.owed(self)
         if self.table is not None:
             in_play = self.stage == "play"
             if in_play or (self.settings.match_length and self.table.state().phase == game.GAME_OVER):
-                self.table.end_by_claim(side, points)
+                self.table.end_by_claim(side, points, owed[1] if owed else "decide")
                 self._events.extend(self.table.state().events)
             if in_play:
                 self._sync_record(final=True)
