@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from typing import Optional
 
+import game
 import rules
 from game.claims import claim_points
 
 from .errors import NotYourTurn, Refused
 
-__all__ = ["NO_CLOCK_LIMIT", "limit_for", "owed", "claimable", "judge", "points_for_claim"]
+__all__ = ["NO_CLOCK_LIMIT", "limit_for", "owed", "claimable", "judge", "points_for_claim", "ClaimMessages"]
 
 NO_CLOCK_LIMIT = 600.0
 _DECISIONS = ("decide", "next")
@@ -91,3 +92,50 @@ def points_for_claim(session, claimant: int) -> int:
         start = rules.Position.initial()
         return claim_points(start.mine, start.theirs, 1, None, s.jacoby, s.match_length, score)
     return max(s.match_length - score, 0)
+
+
+class ClaimMessages:
+    """Applying a ``claim`` and withdrawing our own when the other side answers by acting (for PeerSession)."""
+
+    def _on_claim(self, msg: dict, side: int) -> None:
+        if not self._replaying:
+            judge(self, side, self.now)
+        if side == self.me:
+            self._pre_claim = (self._snapshot(), self.seq_out, len(self.log), len(self._texts), self.since)
+        points = points_for_claim(self, side)
+        what = owed(self)
+        if self.table is not None:
+            in_play = self.stage == "play"
+            if in_play or (self.settings.match_length and self.table.state().phase == game.GAME_OVER):
+                self.table.end_by_claim(side, points, what[1] if what else "decide")
+                self._events.extend(self.table.state().events)
+            if in_play:
+                self._sync_record(final=True)
+        self.claimed_by = side
+        self.claim_points = points
+        self.stage = "claimed"
+
+
+    def _answered_claim(self, msg: dict, out) -> None:
+        """A message from the side we claimed against, sent before it saw the claim (or after refusing it): it
+        answered by acting. Our claim is withdrawn and the message applied; if it is refused, the claim stands."""
+        snap, seq_out, n_log, n_texts, since = self._pre_claim
+        claim_log, claim_texts, claimed_since = self.log[n_log:], self._texts[n_texts:], self.since
+        self._restore(snap)
+        self.seq_out, self.since, self._pre_claim = seq_out, since, None
+        del self.log[n_log:], self._texts[n_texts:]
+        try:
+            self._transaction(msg, self.them)
+        except Refused:
+            self._replaying = True
+            try:
+                for side, m in claim_log:
+                    self._apply(m, side)
+                    self._commit(m, side)
+            finally:
+                self._replaying = False
+            self._texts.extend(claim_texts)
+            self.since = claimed_since
+            raise
+        out.notices.append(("claim_answered", "The other player answered in time: the claim is withdrawn and "
+                                              "the game goes on."))

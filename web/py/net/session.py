@@ -18,20 +18,18 @@ from typing import Any, Callable, Optional
 import game
 import rules
 from game import intents as I
-from rules import dice as _dice
 
 from . import claims as C
 from . import messages as M
 from . import saving
-from .chains import Chain, check_reveal, check_secret
+from .chainflow import GUEST, HOST, ROLES, DiceMessages
+from .chains import Chain
 from .errors import NotYourTurn, PeerError, Refused
-from .peertable import PeerDice, PeerTable
+from .peertable import PeerTable
 from .statehash import state_hash as _state_hash
 
 __all__ = ["HOST", "GUEST", "Settings", "Outcome", "PeerSession", "DEFAULT_GRACE", "SAVE_FORMAT"]
 
-HOST, GUEST = 0, 1
-ROLES = ("host", "guest")
 DEFAULT_GRACE = 15.0
 DEFAULT_CHAIN = 1024
 SAVE_FORMAT = saving.SAVE_FORMAT
@@ -66,7 +64,7 @@ class Outcome:
     events: list = field(default_factory=list)
 
 
-class PeerSession:
+class PeerSession(DiceMessages, C.ClaimMessages):
     """This side of a peer game. ``role`` "host" (player 0, chooses the settings) or "guest" (player 1).
 
     ``start(now)`` gives the first texts to send once the channel is open (the host's hello; a guest answers the
@@ -305,44 +303,6 @@ class PeerSession:
             self.chooser = game.BotChooser()
         return self.chooser
 
-    def _new_chain(self, game_no: int, seg: int = 0) -> Chain:
-        key = str(game_no) if seg == 0 else f"{game_no}.{seg}"
-        secret = self._saved_secrets.get(key)
-        if secret is None:
-            secret = self._random(32)
-            self._saved_secrets = {**self._saved_secrets, key: secret}
-        return Chain(secret, self.chain_length)
-
-    def _my_value(self, k: int) -> bytes:
-        """This side's chain value for throw k (throws from k = s·N on use the s-th renewed chain)."""
-        seg, i = divmod(k, self.chain_length)
-        return (self.chain if seg == 0 else self.segs[seg - 1]).value_for(i)
-
-    def _renewal_missing(self) -> Optional[int]:
-        """The side whose renewed chain throw k still needs (host first), or None."""
-        if self.stage not in ("opening", "play"):
-            return None
-        seg = self.k // self.chain_length
-        if seg == 0:
-            return None
-        if len(self.renewals) < seg:
-            return HOST
-        pair = self.renewals[seg - 1]
-        return next((p for p in (HOST, GUEST) if pair[p] is None), None)
-
-    def _sync_record(self, final: bool = False) -> None:
-        """The current game's renewals (and, once it ended, its last throw's values) into its record."""
-        if self.table is None or len(self.table.record_data()["games"]) != self.game_no:
-            return
-        entries = [{"host_commitment": h.hex(), "guest_commitment": g.hex(),
-                    "host_secret": None, "guest_secret": None} for h, g in self.renewals]
-        for i, entry in enumerate(entries):
-            if i + 1 < len(self.seg_secrets):
-                entry["host_secret"], entry["guest_secret"] = self.seg_secrets[i + 1]
-        first = self.seg_secrets[0] if self.seg_secrets else None
-        last = [_hex(v) for v in self.throw_values] if final else [None, None]
-        self.table.set_peer_dice(entries, first, last)
-
     def _hello(self) -> dict:
         self.chain = self._new_chain(1)
         msg = {"t": "hello", "role": self.role, "sid": self.sid, "name": self.names[self.me],
@@ -350,10 +310,6 @@ class PeerSession:
         if self.role == "host":
             msg["settings"] = self.settings.to_wire()
         return msg
-
-    def _next_message(self) -> dict:
-        self.next_chain = self._new_chain(self.game_no + 1)
-        return {"t": "next", "game": self.game_no + 1, "commit": self.next_chain.commitment.hex()}
 
     def _actor(self) -> Optional[tuple]:
         if self.stage == "hello":
@@ -514,62 +470,6 @@ class PeerSession:
         if all(self.hello_from):
             self.stage = "opening"
 
-    def _reveal_value(self, msg: dict, side: int) -> bytes:
-        if msg["k"] != self.k:
-            raise Refused("replayed" if msg["k"] < self.k else "unexpected",
-                          f"a value for throw {msg['k']} came while throw {self.k} is being made")
-        if self.revealed[side] is not None:
-            raise Refused("unexpected", f"throw {self.k}: this side's value was already revealed")
-        if self._renewal_missing() is not None:
-            raise Refused("unexpected", f"throw {self.k} needs both sides' renewed chains first")
-        value = bytes.fromhex(msg["value"])
-        check_reveal(value, self.last[side], ROLES[side], self.k)
-        return value
-
-    def _throw(self) -> tuple:
-        pair = _dice.peer_roll(self.revealed[HOST], self.revealed[GUEST])
-        self.last = list(self.revealed)
-        self.throw_values = list(self.revealed)
-        self.revealed = [None, None]
-        self.k += 1
-        return pair
-
-    def _on_reveal(self, msg: dict, side: int) -> None:
-        if self.stage == "opening":
-            if side == GUEST and self.revealed[HOST] is None:
-                raise Refused("out_of_turn", "the host reveals first for an opening throw")
-            self.revealed[side] = self._reveal_value(msg, side)
-            if side == HOST:
-                return
-            pair = self._throw()
-            self.opening.append(pair)
-            if pair[0] == pair[1]:
-                return
-            dice = PeerDice(self.commits[HOST], self.commits[GUEST], self.chain_length, self.opening)
-            if self.table is None:
-                opts = game.Options(seats=(game.Seat("peer", name=self.names[HOST]),
-                                           game.Seat("peer", name=self.names[GUEST])),
-                                    match_length=self.settings.match_length, jacoby=self.settings.jacoby,
-                                    beavers=self.settings.beavers, clock=self.settings.clock, seed=None)
-                self.table = PeerTable(opts, self.now, dice)
-                self._events.extend(self.table.state().events)
-            else:
-                self.table.prepare_game(dice)
-                self._table_apply(I.NextGame())
-            self.opening = []
-            self.stage = "play"
-            self._sync_record()
-            return
-        if self.stage != "play" or self.roll_pending is None:
-            raise Refused("unexpected", "no throw is waiting for a value")
-        if side == self.roll_pending:
-            raise Refused("out_of_turn", "the roller's value is already in; the other side reveals now")
-        self.revealed[side] = self._reveal_value(msg, side)
-        self.table.dice_source.push(self._throw())
-        self.roll_pending = None
-        self._table_apply(I.Roll())
-        self._check_over()
-
     def _decider(self, side: int, what: str) -> game.State:
         if self.stage != "play":
             raise Refused("unexpected", f"{what}: the game is not in play")
@@ -581,13 +481,6 @@ class PeerSession:
         if st.actor != side:
             raise Refused("out_of_turn", f"{what}: it is not the {ROLES[side]}'s turn")
         return st
-
-    def _on_roll(self, msg: dict, side: int) -> None:
-        st = self._decider(side, "Roll")
-        if st.phase != game.ROLL:
-            raise Refused("out_of_turn", "Roll: the dice are already rolled")
-        self.revealed[side] = self._reveal_value(msg, side)
-        self.roll_pending = side
 
     def _on_double(self, msg: dict, side: int) -> None:
         self._decider(side, "Double")
@@ -634,103 +527,6 @@ class PeerSession:
             self.stage = "over" if phase == game.GAME_OVER else "match_over"
             self.secrets_in = [None, None]
             self._sync_record(final=True)
-
-    def _on_secret(self, msg: dict, side: int) -> None:
-        if self.stage not in ("over", "match_over") or msg["game"] != self.game_no:
-            raise Refused("unexpected", "a secret is revealed only when its game is over")
-        if self.secrets_in[side] is not None:
-            raise Refused("replayed", "this secret was already revealed")
-        secret = bytes.fromhex(msg["value"])
-        seg = len(self.renewals)  # the secret of the game's last chain
-        commit = self.renewals[-1][side] if seg else self.commits[side]
-        check_secret(secret, commit, self.chain_length, ROLES[side])
-        self.secrets_in = [secret if p == side else self.secrets_in[p] for p in (HOST, GUEST)]
-        if all(s is not None for s in self.secrets_in):
-            self.table.reveal_secrets(self.secrets_in[HOST], self.secrets_in[GUEST], seg)
-
-    def _on_next(self, msg: dict, side: int) -> None:
-        if self.stage != "over" or msg["game"] != self.game_no + 1:
-            raise Refused("unexpected", "the next game can start only after a game is over")
-        if self.secrets_in[side] is None:
-            raise Refused("unexpected", "the secret of the last game must be revealed before the next game")
-        if self.next_commits[side] is not None:
-            raise Refused("replayed", "the next game's commitment was already sent")
-        self.next_commits[side] = bytes.fromhex(msg["commit"])
-        if side == self.me and self.next_chain is None:  # replaying a saved log
-            self.next_chain = self._new_chain(self.game_no + 1)
-        if all(c is not None for c in self.next_commits):
-            self.game_no += 1
-            self.commits = list(self.next_commits)
-            self.last = list(self.next_commits)
-            self.next_commits = [None, None]
-            self.revealed = [None, None]
-            self.k = 0
-            self.opening = []
-            self.chain, self.next_chain = self.next_chain, None
-            self.secrets_in = [None, None]
-            self.renewals, self.segs, self.seg_secrets, self.throw_values = [], [], [], [None, None]
-            self.stage = "opening"
-
-    def _on_renew(self, msg: dict, side: int) -> None:
-        seg = self.k // self.chain_length
-        if (self.stage not in ("opening", "play") or msg["game"] != self.game_no or seg == 0
-                or self.k % self.chain_length or msg["seg"] != seg):
-            raise Refused("unexpected", f"a renewed chain is sent only when throw {seg * self.chain_length or ''} "
-                                        "is the next throw of the game")
-        pairs = [list(p) for p in self.renewals] + [[None, None]] * (seg - len(self.renewals))
-        if pairs[seg - 1][side] is not None:
-            raise Refused("replayed", "this side's chain was already renewed")
-        commit = bytes.fromhex(msg["commit"])
-        pairs[seg - 1][side] = commit
-        self.renewals = pairs
-        self.last = [commit if p == side else self.last[p] for p in (HOST, GUEST)]
-        if side == self.me and len(self.segs) < seg:
-            self.segs = self.segs + [self._new_chain(self.game_no, seg)]
-        if None not in pairs[seg - 1]:  # the chain before is used up: its last value was its secret
-            self.seg_secrets = self.seg_secrets + [[_hex(v) for v in self.throw_values]]
-            self._sync_record()
-
-    def _on_claim(self, msg: dict, side: int) -> None:
-        if not self._replaying:
-            C.judge(self, side, self.now)
-        if side == self.me:
-            self._pre_claim = (self._snapshot(), self.seq_out, len(self.log), len(self._texts), self.since)
-        points = C.points_for_claim(self, side)
-        owed = C.owed(self)
-        if self.table is not None:
-            in_play = self.stage == "play"
-            if in_play or (self.settings.match_length and self.table.state().phase == game.GAME_OVER):
-                self.table.end_by_claim(side, points, owed[1] if owed else "decide")
-                self._events.extend(self.table.state().events)
-            if in_play:
-                self._sync_record(final=True)
-        self.claimed_by = side
-        self.claim_points = points
-        self.stage = "claimed"
-
-    def _answered_claim(self, msg: dict, out: Outcome) -> None:
-        """A message from the side we claimed against, sent before it saw the claim (or after refusing it): it
-        answered by acting. Our claim is withdrawn and the message applied; if it is refused, the claim stands."""
-        snap, seq_out, n_log, n_texts, since = self._pre_claim
-        claim_log, claim_texts, claimed_since = self.log[n_log:], self._texts[n_texts:], self.since
-        self._restore(snap)
-        self.seq_out, self.since, self._pre_claim = seq_out, since, None
-        del self.log[n_log:], self._texts[n_texts:]
-        try:
-            self._transaction(msg, self.them)
-        except Refused:
-            self._replaying = True
-            try:
-                for side, m in claim_log:
-                    self._apply(m, side)
-                    self._commit(m, side)
-            finally:
-                self._replaying = False
-            self._texts.extend(claim_texts)
-            self.since = claimed_since
-            raise
-        out.notices.append(("claim_answered", "The other player answered in time: the claim is withdrawn and "
-                                              "the game goes on."))
 
     def _on_resume(self, msg: dict, out: Outcome) -> None:
         if msg["sid"] != self.sid:
