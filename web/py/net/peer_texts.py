@@ -22,11 +22,14 @@ TEXTS = {
         "lost": "The connection to the other player was lost. The game is kept: press “Play a friend” on either "
                 "side to make a new invite and continue.",
         "silent": "The other player is not answering.", "claim": "Claim the game", "bot_seat": "Play the bot from here",
-        "claimed": "The game was claimed: the other player did not answer in time.",
         "resumed": "Connected again: the game continues.", "no_game": "The other player wants to continue a game "
         "that this browser does not have.",
         "waiting": "Waiting for the other player…", "you": "You", "friend": "Friend",
         "clock_played": "Your time ran out: the table played for you.",
+        "claim_won": "You claimed the game: the other player did not answer in time.",
+        "claimed_against": "The other player claimed the game: your time had run out.",
+        "claim_answered": "The other player answered in time: your claim is withdrawn and the game goes on.",
+        "bad_claim": "The other player claimed the game before your time ran out: refused, the game goes on.",
     },
     "pt": {
         "play_friend": "Jogar com um amigo", "title": "Jogar com um amigo", "invite": "Link de convite",
@@ -43,15 +46,19 @@ TEXTS = {
                 "qualquer lado para fazer um novo convite e continuar.",
         "silent": "O outro jogador não está respondendo.", "claim": "Reivindicar o jogo",
         "bot_seat": "Jogar contra o bot daqui",
-        "claimed": "O jogo foi reivindicado: o outro jogador não respondeu a tempo.",
         "resumed": "Conectado de novo: o jogo continua.",
         "no_game": "O outro jogador quer continuar um jogo que este navegador não tem.",
         "waiting": "Esperando o outro jogador…", "you": "Você", "friend": "Amigo",
         "clock_played": "Seu tempo acabou: a mesa jogou por você.",
+        "claim_won": "Você reivindicou o jogo: o outro jogador não respondeu a tempo.",
+        "claimed_against": "O outro jogador reivindicou o jogo: seu tempo tinha acabado.",
+        "claim_answered": "O outro jogador respondeu a tempo: sua reivindicação foi retirada e o jogo continua.",
+        "bad_claim": "O outro jogador reivindicou o jogo antes de seu tempo acabar: recusado, o jogo continua.",
     },
 }
 
-NOTICE_KEYS = {"resumed": "resumed", "clock": "clock_played"}
+NOTICE_KEYS = {"resumed": "resumed", "clock": "clock_played", "claim_won": "claim_won",
+               "claimed_against": "claimed_against", "claim_answered": "claim_answered", "bad_claim": "bad_claim"}
 
 
 def text(lang: str, key: str, **kw) -> str:

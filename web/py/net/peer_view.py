@@ -415,8 +415,6 @@ class PeerGame:
                 elif not state.seed:
                     self._seed_shown = False
                 self.app.show(state)
-        if self.session.stage == "claimed":
-            self.app.notice(_t("claimed"))
 
     def _attach(self) -> None:
         if self.session.table is None:
@@ -440,7 +438,7 @@ class PeerGame:
             await asyncio.sleep(1.0)
             s = self.session
             active = s is not None and self.adapter is not None and self.app.table is self.adapter \
-                and s.stage in ("opening", "play")
+                and s.stage in ("opening", "play", "over")
             lost = self.link is None or self.link.state != "open"
             show = active and (lost or s.can_claim(_now()))
             if show and self.bar is None:

@@ -54,6 +54,7 @@ STRINGS = {
         "result_abandoned": "abandoned",
         "kind_single": "single game", "kind_gammon": "gammon", "kind_backgammon": "backgammon",
         "kind_pass": "double passed", "kind_resign": "resigned", "kind_abandoned": "abandoned",
+        "kind_claimed": "claimed (the other player left)",
     },
     "pt": {
         "doc_title": "Verificar um jogo · Gamão",
@@ -98,6 +99,7 @@ STRINGS = {
         "result_abandoned": "abandonado",
         "kind_single": "jogo simples", "kind_gammon": "gammon", "kind_backgammon": "backgammon",
         "kind_pass": "dobra recusada", "kind_resign": "desistência", "kind_abandoned": "abandonado",
+        "kind_claimed": "reivindicado (o outro jogador saiu)",
     },
 }
 
@@ -310,7 +312,8 @@ class VerifyView:
         name = ""
         if isinstance(players, list) and winner in (0, 1) and len(players) == 2 and isinstance(players[winner], dict):
             name = str(players[winner].get("name", ""))
-        kind_text = self.t(f"kind_{kind}") if kind in ("single", "gammon", "backgammon", "pass", "resign") \
+        kind_text = self.t(f"kind_{kind}") if kind in ("single", "gammon", "backgammon", "pass", "resign",
+                                                          "claimed") \
             else str(kind)
         return self.t("result_win", winner=winner, name=name, points=result.get("points"), kind=kind_text)
 
