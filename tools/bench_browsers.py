@@ -6,7 +6,8 @@ init script; Firefox: media.peerconnection.enabled = false, the real switch).
 
 Per browser, in a fresh profile and against its own server on 127.0.0.1:
   boot       first visit, navigation start -> the table accepts input (the "gamao:table" mark, just before
-             html[data-ready]), measured in the page; Chromium with WebRTC is the baseline of the same run
+             html[data-ready]), measured in the page, median of --boots fresh profiles; Chromium with WebRTC
+             is the baseline of the same run
   bot        a game against the bot: the bot moves its checkers twice
   offline    the server stopped, a reload served by the service worker (and its boot time)
   peer       with WebRTC: this browser hosts a Chromium guest, then is the guest of a Chromium host (loopback, no
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import pathlib
+import statistics
 import sys
 import time
 
@@ -135,6 +137,25 @@ def run(variant: str, chromium: Chromium) -> dict:
     return row
 
 
+def boot_once(variant: str, chromium: Chromium) -> float:
+    """One more first visit in a fresh profile: ms to the table accepting input."""
+    server = serve.start(0)
+    url = f"http://127.0.0.1:{server.server_address[1]}/?lang=en&seed={SEED}&clock=0&pace=0"
+    no_webrtc = variant.endswith("no-webrtc")
+    if variant.startswith("firefox"):
+        page = firefox_page.FirefoxPage.launch(prefs={"media.peerconnection.enabled": False} if no_webrtc else {})
+    else:
+        page = chromium.page(no_webrtc)
+    try:
+        page.goto(url)
+        page.wait_for_function(READY, timeout=180_000)
+        return round(page.evaluate(TABLE_MS))
+    finally:
+        page.close() if variant.startswith("firefox") else page.page.context.close()
+        server.shutdown()
+        server.server_close()
+
+
 def _offer(link: str) -> str:
     return link.split("#join=", 1)[1]
 
@@ -168,6 +189,7 @@ def _peer_both_ways(page, chromium: Chromium, url: str, row: dict) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--only", default=",".join(VARIANTS), help="comma-separated: " + ", ".join(VARIANTS))
+    ap.add_argument("--boots", type=int, default=3, help="first visits timed per browser (median; default 3)")
     args = ap.parse_args()
     wanted = [v for v in args.only.split(",") if v]
     unknown = set(wanted) - set(VARIANTS)
@@ -181,15 +203,20 @@ def main() -> None:
     with sync_playwright() as pw:
         chromium = Chromium(pw)
         for variant in wanted:
-            rows.append(run(variant, chromium))
+            row = run(variant, chromium)
+            times = [row["boot_ms"]] + [boot_once(variant, chromium) for _ in range(args.boots - 1)]
+            row["boots_ms"], row["boot_ms"] = times, statistics.median(times)
+            rows.append(row)
             print(rows[-1], flush=True)
         chromium.browser.close()
     base = next((r["boot_ms"] for r in rows if r["browser"] == "chromium"), None)
-    print("\nbrowser              version           boot     vs chromium  bot   offline  peer")
+    print(f"\nboot: median of {args.boots} first visits, each in a fresh profile; baseline: chromium")
+    print(f"{'browser':<19} {'version':<24} {'boot':>7} {'vs base':>8} {'offline boot':>13}  bot  offline  peer")
     for r in rows:
-        ratio = f"{r['boot_ms'] / base:5.2f}x" if base else "  -  "
-        print(f"{r['browser']:<20} {r['version']:<17} {r['boot_ms'] / 1000:5.1f} s  {ratio:>8}     "
-              f"{str(r.get('bot'))[:4]:<5} {str(r.get('offline'))[:4]:<8} {r.get('peer')}")
+        ratio = f"{r['boot_ms'] / base:.2f}x" if base else "-"
+        offline = f"{r['offline_boot_ms'] / 1000:.1f} s" if "offline_boot_ms" in r else "-"
+        print(f"{r['browser']:<19} {r['version']:<24} {r['boot_ms'] / 1000:5.1f} s {ratio:>8} {offline:>13}  "
+              f"{str(r.get('bot'))[:4]:<4} {str(r.get('offline'))[:4]:<8} {r.get('peer')}")
 
 
 if __name__ == "__main__":
