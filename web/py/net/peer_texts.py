@@ -10,8 +10,16 @@ from __future__ import annotations
 TEXTS = {
     "en": {
         "play_friend": "Play a friend", "title": "Play a friend", "invite": "Invite link",
+        "no_webrtc": "Play a friend needs WebRTC, which this browser lacks or has switched off.",
+        "no_webrtc_guest": "This browser cannot join the game: it has WebRTC, which connects the two players' "
+                           "browsers, switched off or missing (as Tor Browser, Safari's Lockdown Mode or Firefox "
+                           "with WebRTC disabled do). Open the invite link in another browser, such as Chrome, "
+                           "Firefox, Safari or Edge with their usual settings. You can still play the bot here.",
         "answer": "Answer code", "paste": "Paste answer code", "connect": "Connect", "close": "Close",
         "copy": "Copy", "copied": "Copied", "making": "Making the invite…",
+        "share": "Share", "share_text": "A game of backgammon (Gamão) with me: open this link.",
+        "share_failed": "Could not share from this browser: use Copy.",
+        "copy_by_hand": "The code is selected: copy it with your device's Copy.",
         "host_help": "Send this link (or let your friend scan the QR code). Then paste the answer code they send "
                      "back, and press Connect.",
         "guest_help": "Send this answer code back to the friend who invited you (or let them scan the QR code).",
@@ -33,8 +41,17 @@ TEXTS = {
     },
     "pt": {
         "play_friend": "Jogar com um amigo", "title": "Jogar com um amigo", "invite": "Link de convite",
+        "no_webrtc": "Jogar com um amigo precisa de WebRTC, que este navegador não tem ou desligou.",
+        "no_webrtc_guest": "Este navegador não consegue entrar no jogo: ele está sem WebRTC, que liga os "
+                           "navegadores dos dois jogadores, ou com ele desligado (como o Tor Browser, o Modo de "
+                           "Isolamento do Safari ou o Firefox com WebRTC desativado). Abra o link de convite em "
+                           "outro navegador, como Chrome, Firefox, Safari ou Edge com as configurações de sempre. "
+                           "Aqui você ainda pode jogar contra o bot.",
         "answer": "Código de resposta", "paste": "Cole o código de resposta", "connect": "Conectar",
         "close": "Fechar", "copy": "Copiar", "copied": "Copiado", "making": "Preparando o convite…",
+        "share": "Compartilhar", "share_text": "Uma partida de gamão comigo: abra este link.",
+        "share_failed": "Não foi possível compartilhar deste navegador: use Copiar.",
+        "copy_by_hand": "O código está selecionado: copie-o com o Copiar do seu aparelho.",
         "host_help": "Envie este link (ou deixe seu amigo ler o QR code). Depois cole o código de resposta que ele "
                      "enviar e toque em Conectar.",
         "guest_help": "Envie este código de resposta para o amigo que convidou você (ou deixe-o ler o QR code).",
