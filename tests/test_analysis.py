@@ -346,3 +346,38 @@ def test_stepwise_analysis_equals_the_whole(money, money_quick):
         a.step(7)
     assert a.result() == money_quick
     assert bot.analyse_record is A.analyse_record
+
+
+def test_hints_give_the_bots_play_and_cube_advice():
+    start = Position.initial().to_id()
+    h = A.hint("move", start, (3, 1))
+    assert h["top"][0]["play"] == "8/5 6/5" and len(h["top"]) == 3
+    assert h["top"][0]["position_id"] == bot.choose(start, (3, 1), "intermediate")
+    deep = A.hint("move", start, (6, 4), level="deep")
+    assert deep["top"][0]["position_id"] == bot.choose(start, (6, 4), "strong")
+    cube = A.hint("double", start, cube={"cube_value": 1, "cube_owner": "center"})
+    assert cube["best"] == "no_double" == bot.cube_action(start)
+    # a crushing position: all of one side's checkers home against a closed-out opponent
+    crushing = Position.from_points(mine={"2": 3, "3": 3, "4": 3, "5": 3, "6": 3},
+                                    theirs={"bar": 2, "24": 13}).to_id()
+    assert A.hint("double", crushing)["best"] == bot.cube_action(crushing)
+    assert A.hint("take", crushing)["best"] == bot.take_decision(crushing) == "pass"
+    assert A.hint("double", start, cube={"cube_owner": "opponent", "cube_value": 2})["best"] == "no_double"
+    with pytest.raises(A.AnalysisError):
+        A.hint("resign", start)
+
+
+def test_the_record_notes_hints_and_peer_games_have_none():
+    table = game.Table(game.Options.against_bot("intermediate", seed="ab" * 32, clock=0), now=0)
+    st = table.state()
+    assert st.actor == 0
+    assert table.note_hint() == 0
+    table.note_hint()
+    assert table.record()["games"][0]["hints"] == [2, 0]
+    restored = game.Table.from_json(table.to_json(0), now=0)
+    assert restored.record()["games"][0]["hints"] == [2, 0]
+    plain = game.Table(game.Options.against_bot("intermediate", seed="ab" * 32, clock=0), now=0)
+    assert "hints" not in plain.record()["games"][0]
+    peer = game.Table(game.Options(seats=(game.Seat("human"), game.Seat("peer")), seed="ab" * 32, clock=0), now=0)
+    with pytest.raises(game.NotAllowed):
+        peer.note_hint()

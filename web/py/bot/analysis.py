@@ -26,7 +26,7 @@ from . import play as _play
 from .network import Outputs, equity, invert
 
 __all__ = ["LEVELS", "MARKS", "RATINGS", "AnalysisError", "AnalysisCancelled", "Context", "Analysis",
-           "analyse_record", "mark", "rating", "move_options", "cube_options", "take_options"]
+           "analyse_record", "mark", "rating", "move_options", "cube_options", "take_options", "hint", "context_of"]
 
 LEVELS = ("quick", "deep")
 FORMAT = "gamao-analysis"
@@ -215,6 +215,37 @@ def take_options(pos: Position, level: str = "quick", ctx: Context = MONEY) -> d
         eq = {"take": 2.0 * _cube.janowski(p, w, l_, _cube.MINE), "pass": -1.0}
     best = "take" if eq["take"] >= eq["pass"] else "pass"
     return {"equities": eq, "best": best, "win": o[0], "equity": equity(o)}
+
+
+def context_of(cube_value: int = 1, cube_owner: str = _cube.CENTER, match_length: int = 0, score=(0, 0),
+               crawford: bool = False) -> Context:
+    """A Context from the keyword arguments of ``bot.cube_action`` (score = (decider, other))."""
+    if not match_length:
+        return Context(cube_value, cube_owner)
+    post = not crawford and (match_length - 1) in tuple(score)
+    return Context(cube_value, cube_owner, match_length, match_length - score[0], match_length - score[1],
+                   bool(crawford), post)
+
+
+def hint(kind: str, position_id: str, dice=None, cube: Optional[dict] = None, level: str = "quick") -> dict:
+    """The bot's advice to a person (JSON-ready). ``kind`` "move" (``dice`` rolled; the best plays, at most
+    3, for the mover of ``position_id``), "double" (before rolling: double or not) or "take" (``position_id``
+    seen by the doubler, as ``bot.take_decision`` takes it). ``cube``: ``bot.cube_action``'s keyword arguments,
+    from the decider's side."""
+    ctx = context_of(**(cube or {}))
+    pos = Position.from_id(position_id)
+    if kind == "move":
+        opts = move_options(pos, (int(dice[0]), int(dice[1])), level, ctx)
+        return {"kind": "move", "level": level, "top": [_top(o) for o in opts[:TOP]]}
+    if kind == "double":
+        if not _can_double(ctx):
+            return {"kind": "double", "level": level, "best": "no_double", "equities": {}}
+        c = cube_options(pos, level, ctx)
+    elif kind == "take":
+        c = take_options(pos, level, ctx)
+    else:
+        raise AnalysisError(f"hint kind must be move, double or take; got {kind!r}")
+    return {"kind": kind, "level": level, "best": c["best"], "equities": {k: _r(v) for k, v in c["equities"].items()}}
 
 
 # --- the record's decisions --------------------------------------------------------------------------------------

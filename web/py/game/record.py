@@ -188,6 +188,12 @@ class RecordBuilder:
             raise RecordError("what_was_played is text")
         self._add({"type": "clock_expired", "player": _player(player), "phase": phase, "played": what_was_played})
 
+    def hint(self, player: int) -> None:
+        """``player`` was shown a hint in the current game: counted in the game's ``hints`` ([player 0, player 1]),
+        which is only present once a hint was used."""
+        counts = self.game.setdefault("hints", [0, 0])
+        counts[_player(player)] += 1
+
     def result(self, winner: int | None, points: int, kind: str) -> None:
         """The game's end: ``kind`` one of single, gammon, backgammon, pass, resign, abandoned (winner None)."""
         if kind not in RESULT_KINDS:
