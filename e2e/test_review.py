@@ -83,8 +83,9 @@ def test_no_hint_in_a_peer_game(peer_context, new_page, base_url):  # noqa: F811
     # one of the two is to act now (with a hint, were it allowed)
     host.wait_for_function("document.querySelector('[data-dice]') !== null")
     for _ in range(60):
-        if "wait" in (H.ui_state(host), H.ui_state(guest)) and {H.ui_state(host), H.ui_state(guest)} == {"wait"}:
-            host.wait_for_timeout(250)
+        if {H.ui_state(host), H.ui_state(guest)} != {"wait"}:
+            break
+        host.wait_for_timeout(250)
     assert {H.ui_state(host), H.ui_state(guest)} != {"wait"}
     for page in (host, guest):
         assert page.locator("#btn-hint").is_hidden()
