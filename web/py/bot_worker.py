@@ -47,4 +47,25 @@ def hint(request_json: str) -> str:
     return json.dumps(analysis.hint(r["kind"], r["position_id"], r.get("dice"), r.get("cube"), "deep"))
 
 
-__export__ = ["load", "load_bearoff", "decide", "hint"]
+_ANALYSIS = None
+
+
+def analysis_start(record_json: str, level: str) -> int:
+    """Start analysing a record (``bot.analysis.Analysis``); returns the number of decisions. A new start
+    replaces an analysis in progress (that is how the page cancels one)."""
+    global _ANALYSIS
+    from bot import analysis
+    _ANALYSIS = analysis.Analysis(str(record_json), str(level))
+    return _ANALYSIS.total
+
+
+def analysis_step(n: int) -> int:
+    """Analyse up to ``n`` more decisions; returns how many are done."""
+    return _ANALYSIS.step(int(n))
+
+
+def analysis_result() -> str:
+    return json.dumps(_ANALYSIS.result())
+
+
+__export__ = ["load", "load_bearoff", "decide", "hint", "analysis_start", "analysis_step", "analysis_result"]

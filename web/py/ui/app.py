@@ -23,6 +23,7 @@ from .access import Access
 from .board import BoardState, BoardView, reduced_motion
 from .dialogs import Dialogs
 from .hints import Hints
+from .review_view import ReviewView
 from .history_view import HistoryView
 from .params import parse_params  # noqa: F401  (main.py imports it from here)
 from .model import CubeView, after_step, destinations, point_of, slot_counts, slot_of
@@ -79,6 +80,8 @@ class App:
         self._on(document, "visibilitychange", lambda e: self._save_clock())
         self.access = Access(texts, self)
         self.hints = Hints(texts, self)
+        self.review = ReviewView(texts, self)
+        self.history.on_review = self.review.open
 
     # -- set-up --------------------------------------------------------------------------------------------------
     def _on(self, target, kind: str, fn) -> None:
@@ -141,6 +144,7 @@ class App:
         if notice:
             self.notice(notice)
         asyncio.ensure_future(self._clock_loop())
+        self.review.open_from_url()
 
     def new_game(self, options: game.Options) -> None:
         self.board.drop()
