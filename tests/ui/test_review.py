@@ -68,6 +68,8 @@ def test_graph_points_jump_to_their_steps(record):
 def test_stored_analyses_keep_the_newest(record):
     key = R.record_key(record)
     assert R.record_key(json.loads(json.dumps(record))) == key
+    assert R.record_key({**record, "created": "2026-12-01T10:00:00Z"}) == key
+    assert R.record_key({**record, "games": record["games"][:0]}) != key
     stored = None
     for n in range(R.ANALYSIS_KEEP + 5):
         stored = R.store_analysis(stored, f"k{n}", {"level": "quick", "n": n})

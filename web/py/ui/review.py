@@ -41,8 +41,10 @@ class Step:
 
 
 def record_key(record: dict) -> str:
-    """A stable key for a record (the analysis is stored under it)."""
-    return hashlib.sha256(json.dumps(record, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:32]
+    """A stable key for a record (the analysis is stored under it): its players, rules and games, so that the
+    same game from the game-over dialog, the History (which adds ``created``) or a file finds the same analysis."""
+    kept = {k: record.get(k) for k in ("players", "match_length", "rules", "games")}
+    return hashlib.sha256(json.dumps(kept, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:32]
 
 
 def _sides(pos, turn):
