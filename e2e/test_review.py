@@ -243,3 +243,65 @@ def test_no_hint_in_a_peer_game(peer_context, new_page, base_url):  # noqa: F811
     for page in (host, guest):
         assert page.locator("#hint").is_hidden()
         assert page.locator("#hint li").count() == 0
+
+
+LONGTASKS = """window.__longtasks = [];
+new PerformanceObserver(list => { for (const e of list.getEntries()) window.__longtasks.push(e.duration); })
+  .observe({type: 'longtask', buffered: true});"""
+
+
+def sixty_decision_record() -> dict:
+    """A game of the intermediate bot against the beginner with about 60 analysed decisions."""
+    import game
+    from bot import analysis
+    for seed in range(1, 200):
+        table = game.Table(game.Options.bots("intermediate", "beginner", seed=f"{seed:064x}", clock=0), now=0)
+        game.drive_bots(table, now=0)
+        record = table.record()
+        n = sum(len(g["decisions"]) for g in analysis.analyse_record(record, "quick")["games"])
+        if 56 <= n <= 64:
+            return record
+    raise AssertionError("no game of about 60 decisions")
+
+
+def test_review_from_the_verify_page_in_portuguese_with_the_figures(browser, base_url):
+    import json
+    import time
+    record = sixty_decision_record()
+    context, page, guard = open_page(browser, base_url + "verify.html?lang=pt", init=LONGTASKS)
+    try:
+        page.locator("#record-text").fill(json.dumps(record))
+        page.locator("#verify-button").click()
+        link = page.locator("#verify-review")
+        link.wait_for(state="visible")
+        assert link.text_content().startswith("Revisar este jogo")
+        link.click()
+        from conftest import wait_ready
+        wait_ready(page)
+        page.wait_for_selector("#dlg-review[open]")
+        assert page.locator("#review-title").text_content() == "Revisão"
+        assert page.locator("#review-step").text_content().startswith("Jogo 1")
+        page.wait_for_function("document.documentElement.dataset.botWorker")  # the worker is up: time the work
+        figures = {}
+        for level in ("quick", "deep"):
+            page.locator("#review-depth").select_option(level)
+            page.evaluate("window.__longtasks = []")
+            t0 = time.perf_counter()
+            page.locator("#review-analyse").click()
+            page.wait_for_function(f"document.querySelector('#dlg-review').dataset.analysed === '{level}'",
+                                   timeout=300_000)
+            figures[level] = (time.perf_counter() - t0, max(page.evaluate("window.__longtasks") or [0]))
+        total = sum(len(g["decisions"]) for g in json.loads(page.evaluate(
+            "localStorage.getItem('gamao.analysis')")).popitem()[1]["deep"]["games"])
+        print(f"\nanalysis in Pyodide of a {total}-decision game: quick {figures['quick'][0]:.1f} s "
+              f"(longest main-thread task {figures['quick'][1]:.0f} ms), deep {figures['deep'][0]:.1f} s "
+              f"(longest main-thread task {figures['deep'][1]:.0f} ms)")
+        assert "Análise concluída" in page.locator("#review-analysis-status").text_content()
+        assert page.locator("#review-graph svg circle").count() >= 40
+        page.locator("#review-graph circle.mark-very-bad, #review-graph circle.mark-bad").first.click()
+        assert page.locator("#review-decision .mark").first.text_content()
+        found = axe_both_layouts(page)
+        assert not found, found
+        guard.check()
+    finally:
+        context.close()

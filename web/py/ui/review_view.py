@@ -158,7 +158,13 @@ class ReviewView:
         if not self.dlg.open:
             self.dlg.showModal()
         self.go(0)
+        asyncio.ensure_future(self._warm())
         return True
+
+    async def _warm(self) -> None:
+        """Start the bot's worker while the person looks at the game, so the analysis starts at once."""
+        await self.app._bot_ready.wait()
+        await self.app.bots.worker()
 
     def open_from_url(self) -> None:
         """``?review=1``: the record the Verify page left in ``localStorage``."""
