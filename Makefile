@@ -14,11 +14,11 @@ play: site
 	@$(PYTHON) tools/serve.py --port $(PORT)
 
 test: site $(VENV_STAMP) chromium
-	$(VPY) -m pytest tests -n 2 -p no:cacheprovider
+	$(VPY) -m pytest tests -n 2 --dist loadgroup -p no:cacheprovider
 	$(VPY) -m pytest e2e -p no:cacheprovider
 
 unit: $(VENV_STAMP)
-	$(VPY) -m pytest tests -n 2
+	$(VPY) -m pytest tests -n 2 --dist loadgroup
 
 e2e: site $(VENV_STAMP) chromium
 	$(VPY) -m pytest e2e

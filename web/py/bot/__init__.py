@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Optional, Union
 
 from rules.errors import RulesError
+from rules.match import MAX_CUBE as _MAX_CUBE
 from rules.position import Position
 from rules.posid import encode_position_id
 
@@ -177,9 +178,9 @@ def cube_action(position_id: str, *, cube_value: int = 1, cube_owner: str = "cen
 
     ``cube_owner`` is "center", "me" (the side on roll) or "opponent"; ``score`` is (side on roll, other);
     ``match_length`` 0 is money play (no Jacoby rule assumed). Never doubles in the Crawford game or with the
-    opponent's cube (answers "no_double")."""
+    opponent's cube, nor past the highest cube, 4096 (``rules.MAX_CUBE``; answers "no_double")."""
     s = _state(cube_value, cube_owner, match_length, score, crawford)
-    if s.crawford or s.cube_owner == _cube.THEIRS:
+    if s.crawford or s.cube_owner == _cube.THEIRS or cube_value * 2 > _MAX_CUBE:
         return "no_double"
     probs = evaluate(position_id, level)
     o = tuple(probs[k] for k in ("win", "gammon_win", "backgammon_win", "gammon_loss", "backgammon_loss"))

@@ -18,6 +18,8 @@ every play against the rules engine, every cube action, the results. Pure: no js
 """
 from __future__ import annotations
 
+import hashlib
+
 import json
 import math
 from dataclasses import dataclass, field
@@ -410,6 +412,8 @@ def verify_many(records: list) -> tuple[list[Verdict], DiceStats]:
 
 # --- The replay ----------------------------------------------------------------------------------------------
 
+PEER_FINGERPRINT_LABEL = b"gamao/peer-fingerprint/v1"  # as net.peertable.peer_fingerprint
+MAX_CUBE = 4096  # rules.MAX_CUBE (this module imports the rules engine only to replay)
 ACTION_TYPES = ("opening_roll", "roll", "play", "double", "take", "beaver", "pass", "resign", "clock_expired")
 KIND_BY_MULTIPLIER = {1: "single", 2: "gammon", 3: "backgammon"}
 
@@ -694,7 +698,8 @@ class _Replay:
                 self.fail("bad_field", "the peer dice need 'chain_length' and both commitments (64 hex digits)",
                           gi, field="dice")
                 return None
-            info["fingerprint"] = commits[0].hex() + " / " + commits[1].hex()
+            # the fingerprint the game showed (docs/peer-protocol.md): over the commitments' raw bytes
+            info["fingerprint"] = hashlib.sha256(PEER_FINGERPRINT_LABEL + commits[0] + commits[1]).hexdigest()
             secrets_ = [dice_info.get("host_secret"), dice_info.get("guest_secret")]
             if None in secrets_:
                 self.fail("seed_missing", "the secrets have not been revealed, so the dice cannot be checked", gi)
@@ -769,6 +774,8 @@ class _Replay:
             if r.owner not in (None, r.turn):
                 raise self.broken("illegal_double", f"player {r.turn} doubles but the cube is player {r.owner}'s",
                                   gi, ai)
+            if r.cube * 2 > MAX_CUBE:
+                raise self.broken("illegal_double", f"a double past the highest cube ({MAX_CUBE})", gi, ai)
             r.phase = "take"
         elif t in ("take", "pass"):
             self.expect(r, gi, ai, action, "take", 1 - r.turn)
@@ -777,8 +784,10 @@ class _Replay:
             self.expect(r, gi, ai, action, "take", 1 - r.turn)
             if not r.beavers:
                 raise self.broken("illegal_beaver", "a beaver, but beavers are not allowed in this game", gi, ai)
+            if r.cube * 4 > MAX_CUBE:
+                raise self.broken("illegal_beaver", f"a beaver past the highest cube ({MAX_CUBE})", gi, ai)
             r.cube *= 4
-            r.owner = r.turn  # the doubler owns the cube again and rolls
+            r.owner = 1 - r.turn  # the beaverer owns the cube at 4x; the doubler rolls
             r.phase = "roll"
         elif t == "resign":
             if r.phase in ("over", "opening"):
