@@ -11,6 +11,7 @@ Standard library only; runs unchanged in CPython and in Pyodide (main thread or 
     evaluate(position_id, level="intermediate") -> dict of probabilities and equity
     load_weights(data=None, path=None) -> None (optional: loads lazily on first use)
     load_bearoff(data=None, path=None) -> None (optional: the exact bear-off table, lazily by default)
+    analyse_record(record, level="quick", progress=None) -> dict (bot.analysis; docs/analysis.md)
 
 Positions are GNU Backgammon Position IDs with the side on roll encoded second (``rules.Position``).
 """
@@ -30,9 +31,11 @@ from . import cube as _cube
 from . import play as _play
 from .board import Board
 from .network import DEFAULT_WEIGHTS, Evaluator, WeightsError, equity, parse_weights
+from .analysis import AnalysisError, analyse_record
 
 __all__ = ["LEVELS", "DEFAULT_LEVEL", "BotError", "WeightsError", "BearoffError", "choose", "cube_action",
-           "take_decision", "evaluate", "load_weights", "load_bearoff", "evaluator"]
+           "take_decision", "evaluate", "load_weights", "load_bearoff", "evaluator", "analyse_record",
+           "AnalysisError"]
 
 BearoffError = _bearoff.BearoffError
 

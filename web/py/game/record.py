@@ -45,6 +45,8 @@ __all__ = [
     "dice_stats",
     "chi_square_p",
     "load_record",
+    "ReplayState",
+    "walk_record",
 ]
 
 FORMAT = "gamao-record"
@@ -187,6 +189,12 @@ class RecordBuilder:
         if not isinstance(what_was_played, str):
             raise RecordError("what_was_played is text")
         self._add({"type": "clock_expired", "player": _player(player), "phase": phase, "played": what_was_played})
+
+    def hint(self, player: int) -> None:
+        """``player`` was shown a hint in the current game: counted in the game's ``hints`` ([player 0, player 1]),
+        which is only present once a hint was used."""
+        counts = self.game.setdefault("hints", [0, 0])
+        counts[_player(player)] += 1
 
     def result(self, winner: int | None, points: int, kind: str) -> None:
         """The game's end: ``kind`` one of single, gammon, backgammon, pass, resign, abandoned (winner None)."""
@@ -436,8 +444,37 @@ class _GameReplay:
         self.outcome: tuple[int | None, int, str] | None = None   # winner, points, kind
 
 
+@dataclass(frozen=True)
+class ReplayState:
+    """The replay's state around one action (for ``walk_record``): ``pos`` is a ``rules.Position`` seen by
+    ``turn`` (None before the opening roll), ``phase`` one of opening, roll, move, take, over, ``dice`` the roll
+    to play (phase move), the cube value and owner (None = centred), ``crawford`` for the Crawford game, and
+    ``outcome`` (winner, points, kind) once the game is over."""
+    pos: Any
+    turn: int | None
+    phase: str
+    dice: tuple[int, int] | None
+    cube: int
+    owner: int | None
+    crawford: bool
+    outcome: tuple | None
+
+    @classmethod
+    def of(cls, r: "_GameReplay") -> "ReplayState":
+        return cls(r.pos, r.turn, r.phase, r.dice, r.cube, r.owner, r.crawford, r.outcome)
+
+
+def walk_record(record: str | bytes | dict, observer) -> Verdict:
+    """Replay ``record`` exactly as ``verify_record`` does, calling ``observer(game, action, data, before,
+    after)`` (indexes 0-based, ``data`` the action's dict, ``before``/``after`` ``ReplayState``) for every
+    action the replay applies. Review and analysis use it, so no second replayer exists. Unlike
+    ``verify_record``, an exception raised by the observer propagates."""
+    return _Replay(observer).run(record)
+
+
 class _Replay:
-    def __init__(self) -> None:
+    def __init__(self, observer=None) -> None:
+        self.observer = observer
         self.problems: list[Problem] = []
         self.rolls: list[RollVerdict] = []
         self.stats = DiceStats()
@@ -613,10 +650,14 @@ class _Replay:
                 throw_index += 1
             if replay is None:
                 continue
+            before = ReplayState.of(replay) if self.observer else None
             try:
                 self.step(replay, gi, ai, action)
             except _Broken:
                 replay = None
+                continue
+            if self.observer:
+                self.observer(gi, ai, action, before, ReplayState.of(replay))
         if replay is None:
             self.unfinished = True
             return None

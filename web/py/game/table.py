@@ -156,6 +156,17 @@ class Table:
     def bot_answer(self, answer: str, now: Optional[float] = None) -> State:
         return self.apply(I.BotAnswer(answer), now)
 
+    def note_hint(self) -> int:
+        """The player to act was shown a hint (the bot's advice): the record notes it. Not in games with a peer
+        seat (NotAllowed); returns the player."""
+        if any(seat.kind == "peer" for seat in self._options.seats):
+            raise NotAllowed("no hints in a game with a remote player")
+        player = self.state().actor
+        if player is None or self._options.seats[player].kind != "human":
+            raise NotAllowed("a hint is for a person on this device who is to act")
+        self._record.hint(player)
+        return player
+
     # records and files
     def record(self) -> dict:
         """The game record (docs/game-record.md) of the match so far, as plain data."""

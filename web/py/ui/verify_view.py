@@ -25,6 +25,7 @@ STRINGS = {
         "paste_label": "Paste a game record (JSON)",
         "file_label": "Or open record files",
         "verify": "Verify",
+        "review_link": "Review this game, with the bot's analysis",
         "verdict_ok": "Verified: the seed matches its fingerprint, every roll comes from the seed, every play is "
                       "legal and the result is right.",
         "verdict_fail": "Not verified: this record does not check out.",
@@ -70,6 +71,7 @@ STRINGS = {
         "paste_label": "Cole o registro de um jogo (JSON)",
         "file_label": "Ou abra arquivos de registro",
         "verify": "Verificar",
+        "review_link": "Revisar este jogo, com a análise do bot",
         "verdict_ok": "Verificado: a semente corresponde à impressão digital, todos os lançamentos vêm da semente, "
                       "todas as jogadas são legais e o resultado está certo.",
         "verdict_fail": "Não verificado: este registro não confere.",
