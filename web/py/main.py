@@ -9,6 +9,7 @@ import asyncio
 from pyscript import document, window
 
 window.performance.mark("gamao:python")
+from ui import compact
 from ui.app import App, parse_params
 from ui.i18n import Texts, pick_language
 
@@ -19,6 +20,7 @@ texts = Texts(pick_language(params.get("lang"), preferred))
 
 app = App(texts, params)
 app.start()
+compact.install(document, window)
 window.performance.mark("gamao:table")
 
 table = document.getElementById("table")

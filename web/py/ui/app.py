@@ -102,7 +102,8 @@ class App:
         self._el["fingerprint"].setAttribute("title", t("fingerprint_help"))
         self._el["seat-top"].setAttribute("aria-label", t("seat_top"))
         self._el["seat-bottom"].setAttribute("aria-label", t("seat_bottom"))
-        for selector, key in (("#update span", "update_ready"), ("#update-reload", "update")):
+        for selector, key in (("#update span", "update_ready"), ("#update-reload", "update"),
+                              ("#menu-label", "menu"), ("#btn-install", "install"), ("#offline-note", "offline_ready")):
             found = document.querySelector(selector)
             if found:
                 found.textContent = t(key)
