@@ -100,8 +100,15 @@ def click_first_move(page) -> None:
     page.locator("#board [data-dest]").first.click()
 
 
+def open_menu(page) -> None:
+    """On a phone (or a short screen) the top bar's actions are in the Menu popover: open it if it is there."""
+    if page.locator("#btn-menu").is_visible() and not page.locator("#menu").is_visible():
+        page.locator("#btn-menu").click()
+
+
 def new_game(page, opponent: str = "bot", level: str = "beginner", match: int = 0) -> None:
     """Start a new game through the New game dialog."""
+    open_menu(page)
     page.get_by_role("button", name="New game", exact=True).first.click()
     dialog = page.locator("#dlg-new")
     dialog.get_by_label("Two people on this device" if opponent == "human" else "The bot").check()

@@ -1,5 +1,7 @@
 """Issue #7: axe-core finds no WCAG 2.2 A/AA violation on the table's screens (start page, New game dialog,
 a checker lifted, a double offered, game over, the verify page) in both languages and both layouts; typed moves.
+Issue #20: and on every panel at phone size: the Menu, History, the keys' help, Play a friend (its connection
+settings open) and the verify page's results.
 
 axe-core comes from npm (package.json devDependencies, pinned) and is injected by the tests only; the site never
 serves it. One page boot per language and layout: every screen is reached from it.
@@ -18,9 +20,9 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 WORDS = {
     "en": {"new": "New game", "two": "Two people on this device", "start": "Start", "pass": "Pass",
-           "yes": "Yes, pass"},
+           "yes": "Yes, pass", "history": "History", "keys": "Keys (?)", "friend": "Play a friend"},
     "pt": {"new": "Novo jogo", "two": "Duas pessoas neste aparelho", "start": "Começar", "pass": "Recusar",
-           "yes": "Sim, recusar"},
+           "yes": "Sim, recusar", "history": "Histórico", "keys": "Teclas (?)", "friend": "Jogar com um amigo"},
 }
 
 
@@ -63,6 +65,21 @@ def test_no_axe_violations(browser, base_url, lang, layout):
             assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
             check(page, "zoom 200%", found)
             page.set_viewport_size(DESKTOP["viewport"])
+        if layout == "phone":  # the top bar's Menu and the panels it opens
+            H.open_menu(page)
+            assert page.locator("#menu").is_visible()
+            check(page, "menu", found)
+            for name, dialog in ((w["history"], "#dlg-history"), (w["keys"], "#dlg-keys"),
+                                 (w["friend"], "#peer-dialog")):
+                H.open_menu(page)
+                page.get_by_role("button", name=name, exact=True).click()
+                assert page.locator(dialog).evaluate("d => d.open")
+                if dialog == "#peer-dialog":
+                    page.wait_for_function("() => document.getElementById('peer-invite').value.length > 0")
+                    page.locator("#peer-dialog summary").click()
+                check(page, name, found)
+                page.evaluate(f"() => document.querySelector('{dialog}').close()")
+        H.open_menu(page)
         page.get_by_role("button", name=w["new"], exact=True).first.click()
         assert page.locator("#dlg-new").evaluate("d => d.open")
         check(page, "new game dialog", found)
@@ -88,9 +105,8 @@ def test_no_axe_violations(browser, base_url, lang, layout):
         page.get_by_role("button", name=w["yes"]).click()
         assert H.wait_for_turn(page) == "over"
         check(page, "game over", found)
-        page.goto(base_url + f"verify.html?lang={lang}")
-        page.wait_for_load_state("load")
-        page.wait_for_timeout(500)
+        page.goto(base_url + f"verify.html?lang={lang}&record=last")  # the game just played, verified
+        page.wait_for_selector("#verdict[data-verdict]", state="visible", timeout=60_000)
         check(page, "verify page", found)
         assert not found, "axe violations:\n" + "\n".join(f"{k}: {v}" for k, v in found.items())
         guard.check()

@@ -10,6 +10,12 @@
 // downloaded a second time to complete the cache; it never waits more than INTERPRETER_WAIT_MS for that.
 (() => {
   const INTERPRETER_WAIT_MS = 3000;
+  const OFFLINE_TOLD_KEY = "gamao.offline-told";
+  const OFFLINE_NOTE_MS = 6000;
+  const whenParsed = (fn) => {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn, { once: true });
+    else fn();
+  };
   let started = false;
   const startInterpreter = () => {
     if (started) return;
@@ -23,6 +29,35 @@
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", go, { once: true });
     else go();
   };
+  // Install: where the browser offers to install the site as an app, it fires beforeinstallprompt (maybe before
+  // the body is parsed); the menu's "Install" button then shows and opens the browser's own prompt.
+  let installPrompt = null;
+  const installButton = () => document.getElementById("btn-install");
+  window.addEventListener("beforeinstallprompt", (event) => {
+    event.preventDefault();
+    installPrompt = event;
+    whenParsed(() => { const b = installButton(); if (b) b.hidden = false; });
+  });
+  window.addEventListener("appinstalled", () => {
+    installPrompt = null;
+    const b = installButton();
+    if (b) b.hidden = true;
+  });
+  // The menu (a popover on phones): choosing an item closes it; "Install" asks the browser.
+  whenParsed(() => {
+    const menu = document.getElementById("menu");
+    if (menu) menu.addEventListener("click", (event) => {
+      if (event.target.closest("button, a") && menu.matches(":popover-open")) menu.hidePopover();
+    });
+    const b = installButton();
+    if (b) b.addEventListener("click", async () => {
+      if (!installPrompt) return;
+      const prompt = installPrompt;
+      installPrompt = null;
+      b.hidden = true;
+      await prompt.prompt();
+    });
+  });
   if (!("serviceWorker" in navigator) || navigator.serviceWorker.controller) startInterpreter();
   else setTimeout(startInterpreter, INTERPRETER_WAIT_MS);
   if (!("serviceWorker" in navigator)) return; // without a service worker the site still plays online
@@ -34,10 +69,6 @@
     });
     observer.observe(html, { attributes: true, attributeFilter: ["data-loaded"] });
   };
-  const whenParsed = (fn) => {
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn, { once: true });
-    else fn();
-  };
   const offerUpdate = (worker) => whenParsed(() => {
     const box = document.getElementById("update");
     if (!box) return;
@@ -46,7 +77,17 @@
   });
 
   navigator.serviceWorker.addEventListener("message", (event) => {
-    if (event.data === "offline-ready") html.setAttribute("data-offline", "");
+    if (event.data !== "offline-ready") return;
+    html.setAttribute("data-offline", "");
+    // Said once, quietly: a status line that goes away by itself (or when tapped).
+    let told = true;
+    try { told = !!localStorage.getItem(OFFLINE_TOLD_KEY); localStorage.setItem(OFFLINE_TOLD_KEY, "1"); } catch (e) { /* private mode */ }
+    const note = document.getElementById("offline-note");
+    if (told || !note) return;
+    note.hidden = false;
+    const hide = () => { note.hidden = true; };
+    note.addEventListener("click", hide, { once: true });
+    setTimeout(hide, OFFLINE_NOTE_MS);
   });
   let reloading = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {

@@ -16,6 +16,7 @@ from pyscript.ffi import create_proxy
 
 from . import announce as A
 from . import status as S
+from .compact import open_menu_for
 from .keys import shortcuts_quiet, tab_order
 from .model import SLOTS
 from .typed import TypedMoveError, notation, plan
@@ -287,4 +288,5 @@ class Access:
             self.open_help()
         elif key.lower() == "t":
             event.preventDefault()
+            open_menu_for(document, self.typed_field)  # on a phone the field is in the menu
             self.typed_field.focus()
