@@ -50,7 +50,7 @@ def _mirror(c: dict) -> dict:
 def _connect(peer_context, new_page, base_url):
     host = new_page(peer_context())
     guest = new_page(peer_context())
-    host.goto(base_url + "?lang=en&clock=0&pace=0")
+    host.goto(base_url + "?lang=en&clock=0&pace=0&stun=none")  # stun=none: test-only, no public STUN
     wait_ready(host)
     host.get_by_role("button", name="Play a friend").click()
     invite = host.get_by_label("Invite link", exact=True)
