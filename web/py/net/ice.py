@@ -23,13 +23,15 @@ from .errors import SignalError
 
 __all__ = ["DEFAULT_STUN", "KNOWN_STUN", "Server", "parse_servers", "servers_text", "stun_urls", "check_stun_url",
            "guest_servers", "default_override", "candidate_kind", "kinds_in_sdp", "path_of", "selected_path",
-           "diagnose", "MAX_SERVERS", "MAX_INVITE_STUN"]
+           "diagnose", "MAX_SERVERS", "MAX_INVITE_STUN", "GATHER_TIMEOUT", "OPEN_TIMEOUT"]
 
 DEFAULT_STUN = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
 # Well-known STUN servers an invite names by their index in one byte (docs/peer-protocol.md section 6): the
 # order is part of the code format, so only append to it.
 KNOWN_STUN = DEFAULT_STUN + ("stun:stun1.l.google.com:19302", "stun:stun2.l.google.com:19302",
                              "stun:stun3.l.google.com:19302", "stun:stun4.l.google.com:19302")
+GATHER_TIMEOUT = 3.0    # seconds to collect candidates: a STUN/TURN server that answers does in well under one
+OPEN_TIMEOUT = 15.0     # seconds from Connect to an open channel before the host gives up with a diagnosis
 MAX_SERVERS = 10        # lines in the settings field
 MAX_INVITE_STUN = 4     # STUN URLs an invite carries
 _HOSTNAME = re.compile(r"(?=.{1,100}\Z)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"

@@ -77,7 +77,7 @@ def _on(target, kind: str, fn) -> None:
 def _stored(key: str):
     try:
         value = window.localStorage.getItem(key)
-        return None if value is None else str(value)
+        return value if isinstance(value, str) else None  # (a missing key is JS null: jsnull, not None)
     except Exception:
         return None
 
@@ -393,7 +393,7 @@ class PeerGame:
             return
         window.document.documentElement.setAttribute("data-peer-path", path)
         line = document.getElementById("peer-path")
-        if line is None:
+        if not line:  # (getElementById gives JS null, jsnull, which is not None)
             line = _el("p", "", id="peer-path", role="status")
             notice = document.getElementById("notice")
             notice.parentNode.insertBefore(line, notice.nextSibling)
@@ -403,7 +403,7 @@ class PeerGame:
         window.document.documentElement.setAttribute("data-peer", "lost")
         window.document.documentElement.removeAttribute("data-peer-path")
         line = document.getElementById("peer-path")
-        if line is not None:
+        if line:
             line.remove()
         self.link = None
         if self.session is not None:

@@ -23,11 +23,10 @@ from pyodide.ffi import create_proxy, to_js
 
 from . import ice, peer_texts, sdpcode
 from .errors import SignalError
+from .ice import GATHER_TIMEOUT, OPEN_TIMEOUT
 
 __all__ = ["PeerLink", "GATHER_TIMEOUT", "OPEN_TIMEOUT"]
 
-GATHER_TIMEOUT = 3.0   # seconds to collect candidates: a STUN/TURN server that answers does in well under one
-OPEN_TIMEOUT = 15.0    # seconds from Connect to an open channel before the host calls it failed
 
 
 def _js(value):
