@@ -177,13 +177,34 @@ def kinds_in_sdp(sdp: str) -> frozenset:
     return frozenset(kinds)
 
 
-def path_of(local_type: str, remote_type: str) -> str:
-    """The path of a candidate pair: ``relay`` if either end is on a TURN server, ``local`` if both are local
-    addresses, otherwise ``direct`` (over the internet, through the routers' public addresses)."""
-    kinds = {candidate_kind(local_type), candidate_kind(remote_type)}
-    if "relay" in kinds:
+def _lan_address(address: str) -> bool:
+    """A home network's own address (RFC 1918, link-local, unique-local IPv6) or a browser's ``.local`` name.
+    (Not ``ipaddress.is_private``: that counts the documentation ranges too, which the lab's internet uses.)"""
+    if str(address).endswith(".local"):
+        return True
+    try:
+        ip = ipaddress.ip_address(str(address).strip("[]"))
+    except ValueError:
+        return False
+    return any(ip in ipaddress.ip_network(n) for n in _LAN_NETS if ipaddress.ip_network(n).version == ip.version)
+
+
+_LAN_NETS = ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16", "fc00::/7", "fe80::/10")
+
+
+def path_of(local_type: str, remote_type: str, remote_address: str = "") -> str:
+    """The path of a candidate pair: ``relay`` if either end is on a TURN server; ``direct`` (over the internet,
+    through the routers' public addresses) if this side's end is public or the other's is a public address;
+    otherwise ``local``. A ``prflx`` remote (an address learnt from the checks) is local when it is a LAN
+    address: on one Wi-Fi the other browser's checks arrive from its private address."""
+    local, remote = candidate_kind(local_type), candidate_kind(remote_type)
+    if "relay" in (local, remote):
         return "relay"
-    return "local" if kinds == {"host"} else "direct"
+    if local == "srflx" or remote_type == "srflx":
+        return "direct"
+    if remote_type == "prflx" and not _lan_address(remote_address):
+        return "direct"
+    return "local"
 
 
 def selected_path(stats: Iterable[dict]) -> Optional[str]:
@@ -206,7 +227,8 @@ def selected_path(stats: Iterable[dict]) -> Optional[str]:
     if not local or not remote:
         return None
     try:
-        return path_of(local.get("candidateType", ""), remote.get("candidateType", ""))
+        return path_of(local.get("candidateType", ""), remote.get("candidateType", ""),
+                       str(remote.get("address") or remote.get("ip") or ""))
     except ValueError:
         return None
 
