@@ -96,6 +96,10 @@ def open_page(browsers, guard, new_page):
         ctx.close()
 
 
+def _gathered(page) -> str:
+    return page.evaluate("document.documentElement.getAttribute('data-peer-gather')") + " s"
+
+
 def _invite(host) -> tuple:
     """Press Play a friend; the invite link and the seconds until it was ready."""
     t0 = time.perf_counter()
@@ -152,9 +156,10 @@ def _game(host, guest, expected_path: str, row: dict) -> None:
     steps._play_turns(host, guest, 3)
 
 
-def _figures(row: dict, link: str, code: str) -> None:
+def _figures(row: dict, link: str, code: str, host) -> None:
+    """Add the codes' figures (and the host's last gathering time) to the scenario's row and keep it."""
     offer = sdpcode.code_from_text(link)
-    row.update({"invite link": f"{len(link)} chars", "answer code": f"{len(code)} chars",
+    row.update({"of which gathering": _gathered(host), "invite link": f"{len(link)} chars", "answer code": f"{len(code)} chars",
                 "STUN in invite": list(sdpcode.offer_stun(offer)) or "none",
                 "host candidates": _kinds(offer), "guest candidates": _kinds(code)})
     FIGURES.append(row)
@@ -171,7 +176,7 @@ def test_1_cone_nat_connects_directly_with_the_default_stun(lab, open_page):
     row = {"scenario": "1 cone NAT, default STUN", "invite ready": f"{ready:.2f} s"}
     first_roll = _connected(host, guest, _press_connect(host, code))
     row["connected"], row["Connect -> first roll"] = True, f"{first_roll:.2f} s"
-    _figures(row, link, code)
+    _figures(row, link, code, host)
     _game(host, guest, "direct", row)
 
 
@@ -193,7 +198,7 @@ def test_2_symmetric_nat_with_stun_only_fails_in_time_and_says_why(lab, open_pag
     row = {"scenario": "2 symmetric NAT, STUN only", "invite ready": f"{ready:.2f} s", "connected": False,
            "gave up after": f"{gave_up:.1f} s", "path": "none",
            "guest says": (guest.locator("#peer-status").text_content() or "")[:70]}
-    _figures(row, link, code)
+    _figures(row, link, code, host)
 
 
 def test_3_symmetric_nat_the_host_adds_turn_and_the_game_runs_through_the_relay(lab, open_page):
@@ -213,7 +218,7 @@ def test_3_symmetric_nat_the_host_adds_turn_and_the_game_runs_through_the_relay(
     row = {"scenario": "3 symmetric NAT, host adds TURN", "invite ready (after the change)": f"{ready:.2f} s"}
     first_roll = _connected(host, guest, _press_connect(host, code))
     row["connected"], row["Connect -> first roll"] = True, f"{first_roll:.2f} s"
-    _figures(row, link, code)
+    _figures(row, link, code, host)
     _game(host, guest, "relay", row)
 
 
@@ -236,7 +241,7 @@ def _lan_game(lab, open_page, stun: str, scenario: str, same_network_only: bool)
     code = _answer(guest)
     first_roll = _connected(host, guest, _press_connect(host, code))
     row["connected"], row["Connect -> first roll"] = True, f"{first_roll:.2f} s"
-    _figures(row, link, code)
+    _figures(row, link, code, host)
     _game(host, guest, "local", row)
 
 

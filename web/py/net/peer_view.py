@@ -252,6 +252,7 @@ class PeerDialog:
                 if generation != self._generation:  # the settings changed meanwhile: a newer invite is coming
                     link.close()
                     return
+                document.documentElement.setAttribute("data-peer-gather", f"{link.gather_seconds:.2f}")
                 url = sdpcode.invite_link(str(window.location.href), code)
                 self.code_field.value = url
                 self.qr.innerHTML = qr_svg(url, title=_t("invite"))
