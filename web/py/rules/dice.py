@@ -24,6 +24,8 @@ import hmac
 import secrets
 from collections.abc import Iterator
 
+from .errors import RulesError
+
 __all__ = [
     "SEED_BYTES",
     "DICE_LABEL",
@@ -60,7 +62,7 @@ REJECT_FROM = 252  # bytes 252..255 are skipped: 252 is the largest multiple of 
 DEFAULT_CHAIN_LENGTH = 1024
 
 
-class SeedError(ValueError):
+class SeedError(RulesError):
     """A seed, fingerprint or chain value that is not well formed (wrong length, not hex)."""
 
 

@@ -28,6 +28,10 @@ class XgidError(RulesError):
     """A malformed XGID (eXtreme Gammon position string)."""
 
 
+# rules.dice.SeedError (a malformed seed, fingerprint or chain value) is a RulesError too; it lives beside the
+# dice derivation it guards.
+
+
 class NotationError(RulesError):
     """Move notation that cannot be parsed (garbage, not an illegal move)."""
 
