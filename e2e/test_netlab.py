@@ -25,7 +25,7 @@ import pytest
 
 import netlab
 import test_peer as steps
-from conftest import BOOT_TIMEOUT_MS, LAUNCH_ARGS, chromium_path, wait_ready
+from conftest import BOOT_TIMEOUT_MS, LAUNCH_ARGS, chromium_path
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web" / "py"))
 from net import peer_texts, sdpcode  # noqa: E402
@@ -88,7 +88,8 @@ def open_page(browsers, guard, new_page):
         contexts.append(ctx)
         page = new_page(ctx)
         page.goto(url)
-        wait_ready(page)
+        # a browser's first page boots Pyodide cold: on a busy shared machine that took over a minute
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=3 * BOOT_TIMEOUT_MS)
         return page
 
     yield open_

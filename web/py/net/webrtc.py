@@ -29,14 +29,13 @@ from .ice import GATHER_TIMEOUT, OPEN_TIMEOUT
 __all__ = ["PeerLink", "GATHER_TIMEOUT", "OPEN_TIMEOUT"]
 
 
-
 def _js(value):
     return to_js(value, dict_converter=Object.fromEntries)
 
 
 class PeerLink:
     """One connection. Callbacks: ``on_message(text)``, ``on_open()``, ``on_close(reason)`` (reason is plain
-    English: what to try)."""
+    words in ``lang``, "en" or "pt": for a connection that never opened, the diagnosis and what to try)."""
 
     def __init__(self, ice_servers: Optional[list] = None, on_message: Optional[Callable] = None,
                  on_open: Optional[Callable] = None, on_close: Optional[Callable] = None, lang: str = "en") -> None:
