@@ -238,6 +238,23 @@ def test_illegal_move_from_the_peer_is_refused(peer_context, new_page, base_url)
     _play_turns(host, guest, 2)
 
 
+def test_a_claim_at_once_is_refused_and_both_players_see_it(peer_context, new_page, base_url):
+    """Issue #21's attack: connect, then send {"v":1,"t":"claim","seq":<next>} at once. The honest side refuses
+    it (its time has not run out), says so in its language, and the game goes on."""
+    host, guest, _, _ = _connect(peer_context, new_page, base_url)
+    for page in (host, guest):
+        page.wait_for_function("() => window.gamaoPeerInfo !== undefined")
+    before_host, before_guest = counts(host), counts(guest)
+    info = json.loads(guest.evaluate("gamaoPeerInfo()"))
+    guest.evaluate("text => gamaoPeerSendRaw(text)", json.dumps({"v": 1, "t": "claim", "seq": info["seq_out"] + 1}))
+    host.wait_for_function("document.getElementById('notice').textContent.includes('claimed the game before')")
+    assert "the game goes on" in host.locator("#notice").text_content()
+    guest.wait_for_function("document.getElementById('notice').textContent.includes('refused a message')")
+    assert counts(host) == before_host and counts(guest) == before_guest
+    assert host.get_by_role("button", name="Claim the game").count() == 0
+    _play_turns(host, guest, 2)
+
+
 def test_after_a_disconnect_the_bot_can_take_the_seat(peer_context, new_page, base_url):
     host, guest, _, _ = _connect(peer_context, new_page, base_url)
     _play_turns(host, guest, 2)

@@ -1,4 +1,4 @@
-"""The net package's shape: only the WebRTC adapter and the dialog touch js; the QR code renders."""
+"""The net package's shape: only the WebRTC adapter and the dialogs touch js; the QR code renders."""
 from __future__ import annotations
 
 import ast
@@ -8,7 +8,7 @@ import net
 from net.qr import qr_matrix, qr_svg
 
 NET = pathlib.Path(net.__file__).parent
-BROWSER_ONLY = {"webrtc.py", "peer_view.py"}
+BROWSER_ONLY = {"webrtc.py", "peer_view.py", "no_webrtc.py"}
 
 
 def _imports(path: pathlib.Path) -> set:

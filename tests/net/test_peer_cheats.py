@@ -191,31 +191,6 @@ def test_a_wrong_secret_is_refused():
     assert out.refused.code == "bad_dice" and fingerprint_of(h2) == before
 
 
-def test_refusing_to_reveal_can_be_claimed():
-    link = Link(13, clock=45)
-    link.connect()
-    rng = random.Random(13)
-    p = _roller(link, rng)
-    roller, other = link.side(p), link.side(1 - p)
-    link.now = 100.0
-    out = roller.act(game.Roll(), link.now)
-    assert other.receive(out.send[0], link.now).refused is None  # its reveal is never delivered
-    assert roller.waiting_for() == (1 - p, "reveal")
-    assert not roller.can_claim(link.now + roller.grace - 1)
-    with pytest.raises(net.NotYourTurn):
-        roller.claim(link.now + 1)
-    assert roller.can_claim(link.now + roller.grace)
-    claim = roller.claim(link.now + roller.grace)
-    assert roller.result == (p, "claim")
-    assert roller.stage == "claimed"
-    # the silent side, if it hears the claim, sees it too; nothing can be played after it
-    other2 = net.PeerSession.from_json(other.to_json(), link.now)
-    res = other2.receive(claim.send[0], link.now)
-    assert res.refused is None and other2.result == (p, "claim")
-    with pytest.raises(net.NotYourTurn):
-        other2.act(game.Roll(), link.now)
-
-
 def test_silent_mover_can_be_claimed_after_clock_and_grace():
     link = Link(14, clock=45)
     link.connect()

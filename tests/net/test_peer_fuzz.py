@@ -60,6 +60,48 @@ def mutate(rng: random.Random, text: str, history: list) -> object:
     return json.dumps(msg)
 
 
+class _Unpumped:
+    """A Link whose ``act`` only queues the texts: the fuzz delivers every one of them itself."""
+
+    def __init__(self, link: Link) -> None:
+        self.link = link
+
+    def side(self, p):
+        return self.link.side(p)
+
+    @property
+    def now(self):
+        return self.link.now
+
+    @now.setter
+    def now(self, value):
+        self.link.now = value
+
+    def act(self, p, intent) -> None:
+        self.link.send_from(p, self.link.side(p).act(intent, self.link.now))
+
+
+def specials(rng: random.Random, s, text: str) -> list:
+    """claim, resume, next and renew as a peer could send them at this moment (valid sequence numbers, and
+    otherwise plausible or random fields)."""
+    seq = s.seq_in + 1
+    real = json.loads(text)
+    h = real.get("h", s.state_hash())
+    return [
+        json.dumps({"v": 1, "t": "claim", "seq": seq}),
+        json.dumps({"v": 1, "t": "claim", "seq": rng.choice([seq - 1, seq + 1, 0])}),
+        json.dumps({"v": 1, "t": "resume", "sid": s.sid or "0" * 16, "have": s.seq_out, "sent": s.seq_in,
+                    "h": rng.choice([h, "0" * 64, s.state_hash()])}),
+        json.dumps({"v": 1, "t": "resume", "sid": s.sid or "0" * 16, "have": rng.randrange(0, s.seq_out + 3),
+                    "sent": rng.randrange(0, s.seq_in + 3), "h": "ab" * 32}),
+        json.dumps({"v": 1, "t": "resume", "sid": "f" * 16, "have": 0, "sent": 0, "h": "0" * 64}),
+        json.dumps({"v": 1, "t": "next", "seq": seq, "game": s.game_no + rng.choice([0, 1, 2]),
+                    "commit": rng.choice(["cd" * 32, "0" * 64])}),
+        json.dumps({"v": 1, "t": "renew", "seq": seq, "game": s.game_no, "seg": max(1, s.k // s.chain_length),
+                    "commit": "ef" * 32}),
+    ]
+
+
 def _rollback(s, saved) -> None:
     snap, s.seq_in, s.seq_out, n_log, n_texts, s.since = saved
     s._restore(snap)
@@ -76,20 +118,31 @@ def _same(a: object, b: str) -> bool:
 def test_fuzz_ten_thousand_messages_change_nothing():
     total = refused = accepted = 0
     codes: dict = {}
+    kinds: dict = {}
     for seed in range(3):
         rng = random.Random(seed)
-        link = Link(200 + seed)
+
+        def new_link(n: int) -> Link:
+            # runs 2 and 3 are matches (one match after another); the third has short chains, so renewals
+            # happen (and are fuzzed) several times a game
+            lk = Link(200 + seed + 10 * n, chain_length=8 if seed == 2 else 1024,
+                      settings=net.Settings(match_length=seed, clock=45))
+            lk.send_from(0, lk.host.start(lk.now))
+            return lk
+        matches = 0
+        link = new_link(matches)
         history: list = []
-        link.send_from(0, link.host.start(link.now))
-        while total < 3500 * (seed + 1):
+        while total < 3500 * (seed + 1) or seed and not matches:  # (a match is fuzzed to its end)
             # deliver the next real text, after fuzzing its receiver with mutations of it
             if not link.to_guest and not link.to_host:
-                if not random_turn(link, rng, double_rate=0.1, take_rate=0.6):
+                if not random_turn(_Unpumped(link), rng, double_rate=0.1, take_rate=0.6):
                     if link.host.stage == "over":
                         link.send_from(0, link.host.act(net.session.I.NextGame(), link.now))
                         link.send_from(1, link.guest.act(net.session.I.NextGame(), link.now))
                     else:
-                        break
+                        assert link.host.stage == "match_over"
+                        matches += 1
+                        link, history = new_link(matches), []
                 continue
             receiver = 1 if link.to_guest else 0
             queue = link.to_guest if receiver == 1 else link.to_host
@@ -97,15 +150,19 @@ def test_fuzz_ten_thousand_messages_change_nothing():
             s = link.side(receiver)
             before = fingerprint_of(s)
             saved = (s._snapshot(), s.seq_in, s.seq_out, len(s.log), len(s._texts), s.since)
-            for _ in range(40):
-                bad = mutate(rng, text, history)
+            for i in range(27):
+                bad = mutate(rng, text, history) if i < 20 else specials(rng, s, text)[i - 20]
                 if _same(bad, text):
                     continue
                 out = s.receive(bad, link.now)  # never raises
                 total += 1
+                phase = (s.stage, s.table.state().phase if s.table is not None else None)
+                if i >= 20:
+                    kinds.setdefault(json.loads(bad)["t"], set()).add(phase)
                 if out.refused is None:
                     t = json.loads(bad)["t"]
-                    if t in ("hello", "next", "claim"):
+                    assert t != "claim", "a claim the receiver's clock does not justify was honoured"
+                    if t in ("hello", "next", "renew"):
                         # a different but valid message (a commitment or a name cannot be checked): accepted,
                         # so this peer is set back for the rest of the fuzz
                         accepted += 1
@@ -124,5 +181,10 @@ def test_fuzz_ten_thousand_messages_change_nothing():
             link.send_from(receiver, out)
             history.append(text)
     print(f"fuzz: {total} messages, {refused} refused, {accepted} valid alternatives, codes {codes}")
+    print("claim/resume/next/renew at", {k: sorted(map(str, v)) for k, v in kinds.items()})
     assert total >= 10_000
-    assert {"bad_schema", "replayed", "missing", "not_json", "bad_version", "desync"} <= set(codes)
+    assert {"bad_schema", "replayed", "missing", "not_json", "bad_version", "desync", "bad_claim"} <= set(codes)
+    every = {("hello", None), ("opening", None), ("play", "roll"), ("play", "moving"), ("play", "take"),
+             ("over", "game_over"), ("opening", "game_over"), ("match_over", "match_over")}
+    for t in ("claim", "resume", "next", "renew"):
+        assert every <= kinds[t], (t, every - kinds[t])

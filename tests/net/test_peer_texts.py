@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import pathlib
 import string
 
@@ -10,7 +11,8 @@ import pytest
 import net
 from net import peer_texts
 
-SESSION = pathlib.Path(net.__file__).parent / "session.py"
+NET = pathlib.Path(net.__file__).parent
+SESSION_MODULES = [NET / "session.py", NET / "claims.py", NET / "chainflow.py"]
 
 
 def _fields(s: str) -> set:
@@ -20,7 +22,7 @@ def _fields(s: str) -> set:
 def _session_notice_codes() -> set:
     """The literal codes ``net.session`` appends to ``out.notices``."""
     codes = set()
-    for node in ast.walk(ast.parse(SESSION.read_text())):
+    for node in (n for f in SESSION_MODULES for n in ast.walk(ast.parse(f.read_text()))):
         if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "append" \
                 and "notices" in ast.unparse(node.func.value) and isinstance(node.args[0], ast.Tuple):
             code = node.args[0].elts[0]
@@ -40,7 +42,10 @@ def test_both_languages_have_every_string_with_the_same_fields():
 def test_translated_notices_are_codes_the_session_sends():
     sent = _session_notice_codes()
     assert {"clock", "resumed", "peer_refused"} <= sent
-    assert set(peer_texts.NOTICE_KEYS) <= sent
+    # a refused message is reported under its refusal code (Refused("bad_claim", ...) in net.claims)
+    refusals = set(re.findall(r'Refused\(\s*"([a-z_]+)"', (NET / "claims.py").read_text()))
+    assert "bad_claim" in refusals
+    assert set(peer_texts.NOTICE_KEYS) <= sent | refusals
     for key in peer_texts.NOTICE_KEYS.values():
         assert key in peer_texts.TEXTS["en"] and key in peer_texts.TEXTS["pt"]
 

@@ -136,8 +136,10 @@ def test_gnubg_style_file_parses():
         rules.format_play(g1.actions[0].play) == "8/5 6/5"
     assert g2.score == (0, 1)
     assert [(a.player, a.kind) for a in g2.actions] == [
-        (0, "roll"), (1, "roll"), (0, "roll"), (1, "double"), (0, "take"), (1, "roll"), (0, "roll")]
+        (0, "roll"), (1, "roll"), (0, "roll"), (1, "double"), (0, "take"), (1, "roll"), (0, "roll"),
+        (0, "resign")]
     assert (g2.winner, g2.points) == (1, 4)  # a resignation accepted (gammon x cube 2)
+    assert g2.actions[-1].value == 4
     assert rules.format_play(g2.actions[2].play) == "24/18(2) 13/7(2)"
 
 
@@ -185,4 +187,81 @@ def test_bad_mat_files_name_the_problem(text, message):
             rules.read_mat(text)
         return
     with pytest.raises(MatFormatError, match=message):
+        rules.read_mat(text)
+
+
+def _plain(g: MatGame) -> tuple:
+    return (g.score, g.winner, g.points,
+            [(a.player, a.kind, a.dice, rules.format_play(a.play), a.value) for a in g.actions])
+
+
+MONEY_BEAVER = """\
+ 0 point match
+
+ Game 1
+ Ana : 0                        Bia : 0
+  1) 31: 8/5 6/5                 Doubles => 2
+  2)  Beavers => 4               52: 13/8 13/11
+  3)  Doubles => 8                Drops
+      Wins 4 points
+"""
+
+# the beaver as a redouble by the doubled player and the doubler's take (GNU Backgammon's reader takes a
+# double while a double waits as a beaver; the export.c of its source writes a beaver so)
+REDOUBLE_BEAVER = MONEY_BEAVER.replace(
+    "  2)  Beavers => 4               52: 13/8 13/11",
+    "  2)  Doubles => 4                Takes\n  3)                             52: 13/8 13/11").replace(
+    "  3)  Doubles => 8", "  4)  Doubles => 8")
+
+
+@pytest.mark.parametrize("text", [MONEY_BEAVER, REDOUBLE_BEAVER], ids=["beavers-row", "redouble-and-take"])
+def test_a_beaver_reads_as_the_beaverer_owning_the_cube_at_4x(text):
+    g = rules.read_mat(text).games[0]
+    assert [(a.player, a.kind, a.value) for a in g.actions if a.kind != "roll"] == [
+        (1, "double", 2), (0, "beaver", 4), (0, "double", 8), (1, "drop", 0)]
+    assert (g.winner, g.points) == (0, 4)
+
+
+def test_a_beaver_is_written_as_gnubg_writes_it_and_reads_back():
+    m = rules.read_mat(MONEY_BEAVER)
+    text = rules.write_mat(m)
+    assert "  2)  Beavers => 4" in text
+    assert _plain(rules.read_mat(text).games[0]) == _plain(m.games[0])
+
+
+def test_a_left_drop_shares_its_row_with_the_win():
+    text = rules.write_mat(rules.read_mat(GNUBG_STYLE))
+    assert "  3)  Drops                       Wins 1 point\n" in text
+
+
+@pytest.mark.parametrize("bad, why", [
+    (MONEY_BEAVER.replace(" 0 point match", " 5 point match"), "a beaver in a match"),
+    (MONEY_BEAVER.replace("Beavers => 4", "Beavers => 8"), "beavers to 8, expected 4"),
+])
+def test_wrong_beavers_are_refused_with_the_line(bad, why):
+    with pytest.raises(MatFormatError, match=f"line 6: {why}"):
+        rules.read_mat(bad)
+
+
+ROLL_THEN_RESIGN = """\
+ 1 point match
+
+ Game 1
+ Ana : 0                        Bia : 0
+  1) 31: 8/5 6/5                 44: 
+      Wins 2 points
+"""
+
+
+def test_a_roll_followed_by_a_resignation_reads_as_gnubg_writes_it():
+    g = rules.read_mat(ROLL_THEN_RESIGN).games[0]
+    assert [(a.player, a.kind, a.dice, a.play, a.value) for a in g.actions[1:]] == [
+        (1, "roll", (4, 4), (), 0), (1, "resign", (), (), 2)]
+    assert (g.winner, g.points) == (0, 2)
+    assert _plain(rules.read_mat(rules.write_mat(rules.read_mat(ROLL_THEN_RESIGN))).games[0]) == _plain(g)
+
+
+def test_a_roll_with_no_move_and_no_resignation_is_refused_when_it_could_move():
+    text = ROLL_THEN_RESIGN.replace("      Wins 2 points\n", "  2) 52: 13/8 13/11\n")
+    with pytest.raises(MatFormatError, match="line 5: 44 with no move, but there are legal plays"):
         rules.read_mat(text)

@@ -2,7 +2,8 @@
 
 The main thread (``ui.botproxy``) calls the exported functions with plain strings: ``load(weights_json)`` once,
 optionally ``load_bearoff(base64)``, then ``decide(pending_json)`` -> the decision string (see
-``ui.botproxy.pending_to_json``). No DOM here.
+``ui.botproxy.pending_to_json``), ``hint(request_json)`` -> the advice as JSON (``bot.analysis.hint``). No DOM
+here.
 """
 import json
 
@@ -39,4 +40,32 @@ def decide(pending_json: str) -> str:
     return getattr(intent, "decision", None) or getattr(intent, "result", None) or intent.answer
 
 
-__export__ = ["load", "load_bearoff", "decide"]
+def hint(request_json: str) -> str:
+    """The advice for a person (``bot.analysis.hint`` at the deep level) as JSON."""
+    from bot import analysis
+    r = json.loads(str(request_json))
+    return json.dumps(analysis.hint(r["kind"], r["position_id"], r.get("dice"), r.get("cube"), "deep"))
+
+
+_ANALYSIS = None
+
+
+def analysis_start(record_json: str, level: str) -> int:
+    """Start analysing a record (``bot.analysis.Analysis``); returns the number of decisions. A new start
+    replaces an analysis in progress (that is how the page cancels one)."""
+    global _ANALYSIS
+    from bot import analysis
+    _ANALYSIS = analysis.Analysis(str(record_json), str(level))
+    return _ANALYSIS.total
+
+
+def analysis_step(n: int) -> int:
+    """Analyse up to ``n`` more decisions; returns how many are done."""
+    return _ANALYSIS.step(int(n))
+
+
+def analysis_result() -> str:
+    return json.dumps(_ANALYSIS.result())
+
+
+__export__ = ["load", "load_bearoff", "decide", "hint", "analysis_start", "analysis_step", "analysis_result"]

@@ -38,7 +38,22 @@ def check(named_texts: list) -> None:
     for stats in session.values():
         total = total.merge(stats)
     view.render(results, total, len(session), elapsed)
+    offer_review(named_texts, results)
     view.status("ready")
+
+
+def offer_review(named_texts: list, results: list) -> None:
+    """One record that replays: the table page can review it (it reads it from localStorage)."""
+    link = document.getElementById("verify-review")
+    games = [v.games for _, _, v in results]
+    ok = len(results) == 1 and isinstance(results[0][1], dict) and bool(games[0])
+    if ok:
+        try:
+            window.localStorage.setItem("gamao.review", named_texts[0][1])
+        except Exception:  # storage disabled: no review from here
+            ok = False
+    link.hidden = not ok
+    link.setAttribute("href", f"index.html?lang={lang}&review=1")
 
 
 @when("submit", "#verify-form")

@@ -11,6 +11,7 @@ Standard library only; runs unchanged in CPython and in Pyodide (main thread or 
     evaluate(position_id, level="intermediate") -> dict of probabilities and equity
     load_weights(data=None, path=None) -> None (optional: loads lazily on first use)
     load_bearoff(data=None, path=None) -> None (optional: the exact bear-off table, lazily by default)
+    analyse_record(record, level="quick", progress=None) -> dict (bot.analysis; docs/analysis.md)
 
 Positions are GNU Backgammon Position IDs with the side on roll encoded second (``rules.Position``).
 """
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Optional, Union
 
 from rules.errors import RulesError
+from rules.match import MAX_CUBE as _MAX_CUBE
 from rules.position import Position
 from rules.posid import encode_position_id
 
@@ -29,9 +31,11 @@ from . import cube as _cube
 from . import play as _play
 from .board import Board
 from .network import DEFAULT_WEIGHTS, Evaluator, WeightsError, equity, parse_weights
+from .analysis import AnalysisError, analyse_record
 
 __all__ = ["LEVELS", "DEFAULT_LEVEL", "BotError", "WeightsError", "BearoffError", "choose", "cube_action",
-           "take_decision", "evaluate", "load_weights", "load_bearoff", "evaluator"]
+           "take_decision", "evaluate", "load_weights", "load_bearoff", "evaluator", "analyse_record",
+           "AnalysisError"]
 
 BearoffError = _bearoff.BearoffError
 
@@ -174,9 +178,9 @@ def cube_action(position_id: str, *, cube_value: int = 1, cube_owner: str = "cen
 
     ``cube_owner`` is "center", "me" (the side on roll) or "opponent"; ``score`` is (side on roll, other);
     ``match_length`` 0 is money play (no Jacoby rule assumed). Never doubles in the Crawford game or with the
-    opponent's cube (answers "no_double")."""
+    opponent's cube, nor past the highest cube, 4096 (``rules.MAX_CUBE``; answers "no_double")."""
     s = _state(cube_value, cube_owner, match_length, score, crawford)
-    if s.crawford or s.cube_owner == _cube.THEIRS:
+    if s.crawford or s.cube_owner == _cube.THEIRS or cube_value * 2 > _MAX_CUBE:
         return "no_double"
     probs = evaluate(position_id, level)
     o = tuple(probs[k] for k in ("win", "gammon_win", "backgammon_win", "gammon_loss", "backgammon_loss"))

@@ -18,6 +18,8 @@ every play against the rules engine, every cube action, the results. Pure: no js
 """
 from __future__ import annotations
 
+import hashlib
+
 import json
 import math
 from dataclasses import dataclass, field
@@ -43,6 +45,8 @@ __all__ = [
     "dice_stats",
     "chi_square_p",
     "load_record",
+    "ReplayState",
+    "walk_record",
 ]
 
 FORMAT = "gamao-record"
@@ -50,7 +54,7 @@ VERSION = 1
 DICE_SCHEME = "gamao/dice/v1"
 PEER_DICE_SCHEME = "gamao/peer-dice/v1"
 SEAT_KINDS = ("human", "bot", "peer")
-RESULT_KINDS = ("single", "gammon", "backgammon", "pass", "resign", "abandoned")
+RESULT_KINDS = ("single", "gammon", "backgammon", "pass", "resign", "abandoned", "claimed")
 CLOCK_PHASES = ("roll", "move", "take")
 MAX_RECORD_CHARS = 5_000_000
 
@@ -185,6 +189,12 @@ class RecordBuilder:
         if not isinstance(what_was_played, str):
             raise RecordError("what_was_played is text")
         self._add({"type": "clock_expired", "player": _player(player), "phase": phase, "played": what_was_played})
+
+    def hint(self, player: int) -> None:
+        """``player`` was shown a hint in the current game: counted in the game's ``hints`` ([player 0, player 1]),
+        which is only present once a hint was used."""
+        counts = self.game.setdefault("hints", [0, 0])
+        counts[_player(player)] += 1
 
     def result(self, winner: int | None, points: int, kind: str) -> None:
         """The game's end: ``kind`` one of single, gammon, backgammon, pass, resign, abandoned (winner None)."""
@@ -402,7 +412,10 @@ def verify_many(records: list) -> tuple[list[Verdict], DiceStats]:
 
 # --- The replay ----------------------------------------------------------------------------------------------
 
-ACTION_TYPES = ("opening_roll", "roll", "play", "double", "take", "beaver", "pass", "resign", "clock_expired")
+PEER_FINGERPRINT_LABEL = b"gamao/peer-fingerprint/v1"  # as net.peertable.peer_fingerprint
+MAX_CUBE = 4096  # rules.MAX_CUBE (this module imports the rules engine only to replay)
+ACTION_TYPES = ("opening_roll", "roll", "play", "double", "take", "beaver", "pass", "resign", "clock_expired",
+                "claim")
 KIND_BY_MULTIPLIER = {1: "single", 2: "gammon", 3: "backgammon"}
 
 
@@ -431,14 +444,44 @@ class _GameReplay:
         self.outcome: tuple[int | None, int, str] | None = None   # winner, points, kind
 
 
+@dataclass(frozen=True)
+class ReplayState:
+    """The replay's state around one action (for ``walk_record``): ``pos`` is a ``rules.Position`` seen by
+    ``turn`` (None before the opening roll), ``phase`` one of opening, roll, move, take, over, ``dice`` the roll
+    to play (phase move), the cube value and owner (None = centred), ``crawford`` for the Crawford game, and
+    ``outcome`` (winner, points, kind) once the game is over."""
+    pos: Any
+    turn: int | None
+    phase: str
+    dice: tuple[int, int] | None
+    cube: int
+    owner: int | None
+    crawford: bool
+    outcome: tuple | None
+
+    @classmethod
+    def of(cls, r: "_GameReplay") -> "ReplayState":
+        return cls(r.pos, r.turn, r.phase, r.dice, r.cube, r.owner, r.crawford, r.outcome)
+
+
+def walk_record(record: str | bytes | dict, observer) -> Verdict:
+    """Replay ``record`` exactly as ``verify_record`` does, calling ``observer(game, action, data, before,
+    after)`` (indexes 0-based, ``data`` the action's dict, ``before``/``after`` ``ReplayState``) for every
+    action the replay applies. Review and analysis use it, so no second replayer exists. Unlike
+    ``verify_record``, an exception raised by the observer propagates."""
+    return _Replay(observer).run(record)
+
+
 class _Replay:
-    def __init__(self) -> None:
+    def __init__(self, observer=None) -> None:
+        self.observer = observer
         self.problems: list[Problem] = []
         self.rolls: list[RollVerdict] = []
         self.stats = DiceStats()
         self.games: list[dict] = []
         self.unfinished = False  # some game's replay stopped on a problem
         self.beavers = False
+        self.match_length, self.score, self.jacoby = 0, [0, 0], False
 
     def fail(self, code: str, message: str, game: int | None = None, action: int | None = None, **params) -> None:
         self.problems.append(Problem(code, message, game, action, params))
@@ -457,6 +500,8 @@ class _Replay:
         jacoby = bool(rules_opts.get("jacoby", False)) and n == 0
         self.beavers = bool(rules_opts.get("beavers", False)) and n == 0
         score = [0, 0]
+        self.match_length, self.score = n, score  # a claim's points depend on them (game.claims)
+        self.jacoby = jacoby
         crawford_used = False
         for gi, game in enumerate(data["games"]):
             if n and max(score) >= n:
@@ -587,7 +632,11 @@ class _Replay:
                 if pair is None:
                     replay = None
                     continue
-                derived = next(throws) if throws is not None else None
+                derived = next(throws, None) if throws is not None else None
+                if throws is not None and derived is None:
+                    self.fail("seed_missing", f"throw {throw_index + 1} cannot be derived from the revealed "
+                                              "values", gi, ai, throw=throw_index + 1)
+                    throws = None
                 ok = derived == pair
                 kind = "opening" if action["type"] == "opening_roll" else "roll"
                 player = action.get("player") if kind == "roll" else None
@@ -601,10 +650,14 @@ class _Replay:
                 throw_index += 1
             if replay is None:
                 continue
+            before = ReplayState.of(replay) if self.observer else None
             try:
                 self.step(replay, gi, ai, action)
             except _Broken:
                 replay = None
+                continue
+            if self.observer:
+                self.observer(gi, ai, action, before, ReplayState.of(replay))
         if replay is None:
             self.unfinished = True
             return None
@@ -642,35 +695,22 @@ class _Replay:
                 return None
             info["seed_ok"] = True
             return _dice.pair_stream(seed_bytes)
-        if scheme == PEER_DICE_SCHEME:
+        if scheme == PEER_DICE_SCHEME:  # hash chains, renewals, a side that left: game.peer_dice
+            from .peer_dice import PeerDiceProblem, peer_throws
+            try:  # the fingerprint the game showed (docs/peer-protocol.md): over the commitments' raw bytes
+                commits = [_dice.seed_from_hex(dice_info.get(k)) for k in ("host_commitment", "guest_commitment")]
+                info["fingerprint"] = hashlib.sha256(PEER_FINGERPRINT_LABEL + commits[0] + commits[1]).hexdigest()
+            except (_dice.SeedError, TypeError, AttributeError):
+                pass  # peer_throws names the bad field
             try:
-                n = dice_info["chain_length"]
-                if not isinstance(n, int) or not 1 <= n <= 100_000:
-                    raise ValueError("chain_length")
-                commits = [_dice.seed_from_hex(dice_info["host_commitment"]),
-                           _dice.seed_from_hex(dice_info["guest_commitment"])]
-            except (KeyError, ValueError, TypeError):
-                self.fail("bad_field", "the peer dice need 'chain_length' and both commitments (64 hex digits)",
-                          gi, field="dice")
-                return None
-            info["fingerprint"] = commits[0].hex() + " / " + commits[1].hex()
-            secrets_ = [dice_info.get("host_secret"), dice_info.get("guest_secret")]
-            if None in secrets_:
-                self.fail("seed_missing", "the secrets have not been revealed, so the dice cannot be checked", gi)
-                return None
-            try:
-                secrets_b = [_dice.seed_from_hex(s) for s in secrets_]
-            except _dice.SeedError as exc:
-                self.fail("bad_field", f"a secret is not valid: {exc}", gi, field="seed")
-                return None
-            info["seed"] = secrets_b[0].hex() + " / " + secrets_b[1].hex()
-            for side, secret, commit in zip(("host", "guest"), secrets_b, commits):
-                if _dice.chain_commitment(secret, n) != commit:
+                pairs, info["seed"] = peer_throws(dice_info)
+            except PeerDiceProblem as exc:
+                if exc.code == "seed_mismatch":
                     info["seed_ok"] = False
-                    self.fail("seed_mismatch", f"the {side}'s secret does not match its commitment", gi, side=side)
-                    return None
+                self.fail(exc.code, exc.message, gi, **exc.params)
+                return None
             info["seed_ok"] = True
-            return _dice.peer_pairs(secrets_b[0], secrets_b[1], n)
+            return iter(pairs)
         self.fail("bad_field", f"unknown dice scheme {scheme!r}", gi, field="dice.scheme")
         return None
 
@@ -728,6 +768,8 @@ class _Replay:
             if r.owner not in (None, r.turn):
                 raise self.broken("illegal_double", f"player {r.turn} doubles but the cube is player {r.owner}'s",
                                   gi, ai)
+            if r.cube * 2 > MAX_CUBE:
+                raise self.broken("illegal_double", f"a double past the highest cube ({MAX_CUBE})", gi, ai)
             r.phase = "take"
         elif t in ("take", "pass"):
             self.expect(r, gi, ai, action, "take", 1 - r.turn)
@@ -736,8 +778,10 @@ class _Replay:
             self.expect(r, gi, ai, action, "take", 1 - r.turn)
             if not r.beavers:
                 raise self.broken("illegal_beaver", "a beaver, but beavers are not allowed in this game", gi, ai)
+            if r.cube * 4 > MAX_CUBE:
+                raise self.broken("illegal_beaver", f"a beaver past the highest cube ({MAX_CUBE})", gi, ai)
             r.cube *= 4
-            r.owner = r.turn  # the doubler owns the cube again and rolls
+            r.owner = 1 - r.turn  # the beaverer owns the cube at 4x; the doubler rolls
             r.phase = "roll"
         elif t == "resign":
             if r.phase in ("over", "opening"):
@@ -749,6 +793,24 @@ class _Replay:
                                   gi, ai, found=str(points))
             r.phase = "over"
             r.outcome = (1 - player, points, "resign")
+        elif t == "claim":  # a peer game claimed against a silent player (game.claims)
+            if r.phase == "over":
+                raise self.broken("extra_action", "claim after the game was over", gi, ai, what=t)
+            owed = action.get("owed", "decide")  # the accused owed a decision, or a message sent by itself
+            decider = None if r.phase == "opening" else (1 - r.turn if r.phase == "take" else r.turn)
+            claimant = action.get("player")
+            if owed not in ("decide", "reveal", "renew") or owed == "decide" and decider is None:
+                raise self.broken("bad_action", f"claim: 'owed' {owed!r} is not possible now", gi, ai,
+                                  found=str(owed))
+            if claimant not in (0, 1) or owed == "decide" and claimant == decider:
+                raise self.broken("wrong_player", f"claim by player {claimant!r}, who must act itself", gi, ai,
+                                  what=t, expected=None if decider is None else 1 - decider, found=str(claimant))
+            pos = r.pos if r.turn in (None, claimant) else r.pos.swapped()
+            from .claims import CLAIM_KIND, claim_points
+            points = claim_points(pos[0], pos[1], r.cube, r.owner, self.jacoby, self.match_length,
+                                  self.score[claimant])
+            r.phase = "over"
+            r.outcome = (claimant, points, CLAIM_KIND)
         elif t == "clock_expired":
             phase = action.get("phase")
             if phase not in CLOCK_PHASES:

@@ -156,6 +156,17 @@ class Table:
     def bot_answer(self, answer: str, now: Optional[float] = None) -> State:
         return self.apply(I.BotAnswer(answer), now)
 
+    def note_hint(self) -> int:
+        """The player to act was shown a hint (the bot's advice): the record notes it. Not in games with a peer
+        seat (NotAllowed); returns the player."""
+        if any(seat.kind == "peer" for seat in self._options.seats):
+            raise NotAllowed("no hints in a game with a remote player")
+        player = self.state().actor
+        if player is None or self._options.seats[player].kind != "human":
+            raise NotAllowed("a hint is for a person on this device who is to act")
+        self._record.hint(player)
+        return player
+
     # records and files
     def record(self) -> dict:
         """The game record (docs/game-record.md) of the match so far, as plain data."""
@@ -405,6 +416,8 @@ class Table:
         taker = 1 - doubler
         if answer == "beaver" and not (self._match.is_money and self._match.beavers):
             raise NotAllowed("beavers are only allowed in money play with the beaver option on")
+        if answer == "beaver" and not self._match.can_beaver(doubler):
+            raise NotAllowed(f"no beaver: the cube would pass {rules.MAX_CUBE}")
         if by_clock:
             self._record.clock_expired(taker, "take", answer)
         elif answer == "take":
@@ -412,11 +425,7 @@ class Table:
         elif answer == "pass":
             self._record.pass_(taker)
         else:
-            beaver = getattr(self._record, "beaver", None)
-            if beaver is not None:
-                beaver(taker)
-            else:  # the record format has no beaver yet: the take is recorded (see docs/game-api.md)
-                self._record.take(taker)
+            self._record.beaver(taker)
         if answer == "pass":
             points = self._match.pass_points(doubler)
             self._mat_action(taker, "drop")
@@ -429,7 +438,7 @@ class Table:
             self._emit("took", player=taker, value=self._match.cube, auto=by_clock)
         else:
             self._match = self._match.beaver(doubler)
-            self._mat_action(taker, "take")
+            self._mat_action(taker, "beaver", value=self._match.cube)
             self._emit("beavered", player=taker, value=self._match.cube)
         self._begin_turn(doubler)
 
@@ -528,7 +537,8 @@ class Table:
 
     def _on_bot_answer(self, intent: I.BotAnswer) -> None:
         pend = self._pending_or_raise("answer", "BotAnswer")
-        allowed = ("take", "pass", "beaver") if pend.reason == "bot" else ("take", "pass")
+        beaver_ok = pend.reason == "bot" and self._match.can_beaver(self._player)
+        allowed = ("take", "pass", "beaver") if beaver_ok else ("take", "pass")
         if intent.answer not in allowed:
             raise NotAllowed(f"BotAnswer must be one of {', '.join(allowed)}, got {intent.answer!r}")
         self._answer(intent.answer, by_clock=pend.reason == "clock")
@@ -645,7 +655,7 @@ class Table:
             dice_left, dice_used, steps = (), (), ()
         movable = dict(turn.options()) if (human and phase == MOVING) else {}
         pips = (sum(i * n for i, n in enumerate(board[0])), sum(i * n for i, n in enumerate(board[1])))
-        money_beaver = m.is_money and m.beavers
+        money_beaver = phase == TAKE and m.can_beaver(p)
         return State(
             phase=phase, game_number=self._game_no + 1, turn=p if playing else None, actor=actor,
             seats=self._options.seats, options=self._options, board=board, dice=self._dice,

@@ -16,7 +16,8 @@ class Refused(PeerError):
     number already seen: a replayed or stale message), ``missing`` (a sequence number skipped), ``out_of_turn``,
     ``illegal`` (the rules engine refuses it), ``bad_dice`` (a chain value or secret that does not match the
     commitment: forged dice), ``desync`` (the state hashes differ), ``unexpected`` (not possible at this stage),
-    ``not_same_game`` (a resume for another session).
+    ``not_same_game`` (a resume for another session), ``bad_claim`` (a claim its receiver's clock does not
+    justify: the accused side does not owe an action, or its time has not run out).
     """
 
     def __init__(self, code: str, message: str) -> None:

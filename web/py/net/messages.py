@@ -14,7 +14,7 @@ from typing import Any, Callable
 from .errors import Refused
 
 __all__ = ["VERSION", "MAX_MESSAGE_BYTES", "MAX_NAME", "SEQUENCED", "HASHED", "TYPES", "encode", "decode",
-           "check", "clean_text"]
+           "check", "clean_text", "clean_name", "REMOVED_FROM_TEXT"]
 
 VERSION = 1
 MAX_MESSAGE_BYTES = 4096
@@ -23,13 +23,25 @@ MAX_TEXT = 300
 MAX_SEQ = 1 << 31
 _HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 _HEX16 = re.compile(r"[0-9a-f]{16}\Z")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+#: The code points a name (or any peer text) loses, as (first, last) ranges (docs/peer-protocol.md section 2.1):
+#: C0 and C1 controls and DEL, lone UTF-16 surrogates, the bidirectional marks, embeddings, overrides and isolates,
+#: and the line and paragraph separators. Nothing else is changed (no normalisation).
+REMOVED_FROM_TEXT = ((0x00, 0x1F), (0x7F, 0x9F), (0xD800, 0xDFFF), (0x061C, 0x061C), (0x200E, 0x200F),
+                     (0x2028, 0x202E), (0x2066, 0x2069))
+_REMOVED = re.compile("[" + "".join(f"\\U{a:08x}-\\U{b:08x}" for a, b in REMOVED_FROM_TEXT) + "]")
+
+
+def clean_name(text: str) -> str:
+    """The one rule for a name (docs/peer-protocol.md 2.1): every code point of :data:`REMOVED_FROM_TEXT`
+    removed, then leading and trailing spaces (U+0020) removed. Idempotent; the result is valid text (it
+    encodes as UTF-8) and is what is hashed, shown and saved."""
+    return _REMOVED.sub("", text).strip(" ")
 
 
 def clean_text(text: str, limit: int) -> str:
-    """Peer-supplied text made safe to show as text: control and bidi-override characters removed, trimmed,
-    cut to ``limit`` characters. (It is still only ever shown as text, never as HTML.)"""
-    return _CONTROL.sub("", text)[:limit].strip()
+    """Peer-supplied text made safe to show as text: :func:`clean_name`, cut to ``limit`` code points (a local
+    name or a refusal's reason; a peer's name longer than :data:`MAX_NAME` is refused, not cut)."""
+    return clean_name(clean_name(text)[:limit])
 
 
 # --- field checks: each returns None when the value is good, else what is wrong --------------------------
@@ -54,8 +66,8 @@ def _hex16(v: Any) -> str | None:
 
 
 def _text(limit: int) -> Callable[[Any], str | None]:
-    def check(v: Any) -> str | None:
-        return None if isinstance(v, str) and len(v) <= limit else f"text of at most {limit} characters"
+    def check(v: Any) -> str | None:  # len() of a Python str counts code points (a surrogate pair is one)
+        return None if isinstance(v, str) and len(v) <= limit else f"text of at most {limit} code points"
     return check
 
 
@@ -102,6 +114,7 @@ TYPES: dict[str, dict[str, Callable[[Any], str | None]]] = {
     "secret": {"game": _int(1, 10_000), "value": _hex64},
     "next": {"game": _int(2, 10_000), "commit": _hex64},
     "claim": {},
+    "renew": {"game": _int(1, 10_000), "seg": _int(1, 1 << 16), "commit": _hex64},
     "resume": {"sid": _hex16, "have": _int(0, MAX_SEQ), "sent": _int(0, MAX_SEQ), "h": _hex64},
     "refused": {"ref": _int(0, MAX_SEQ), "code": _text(20), "text": _text(MAX_TEXT)},
 }
@@ -115,7 +128,7 @@ def check(msg: Any) -> dict:
     if not isinstance(msg, dict):
         raise Refused("bad_schema", "a message must be a JSON object")
     v = msg.get("v")
-    if v != VERSION or isinstance(v, bool):
+    if type(v) is not int or v != VERSION:  # an integer: 1.0 and true are not version 1
         raise Refused("bad_version", f"this table speaks protocol version {VERSION}, the message says {v!r}"[:200])
     t = msg.get("t")
     if not isinstance(t, str) or t not in TYPES:

@@ -22,7 +22,7 @@ from typing import Callable, Optional
 
 import game
 from pyscript import document, window
-from pyscript.ffi import create_proxy
+from pyscript.ffi import create_proxy, to_js
 
 from . import ice, peer_texts, sdpcode
 from .errors import PeerError, SignalError
@@ -66,6 +66,10 @@ def _now() -> float:
 
 
 _PROXIES: list = []
+
+
+def _js_object(value: dict):
+    return to_js(value, dict_converter=window.Object.fromEntries)
 
 
 def _on(target, kind: str, fn) -> None:
@@ -141,7 +145,7 @@ class PeerDialog:
                 row.appendChild(sel)
                 d.appendChild(row)
                 self._server_settings(d)
-            self.code_field = self._readonly_field("peer-invite", _t("invite"))
+            self.code_field = self._readonly_field("peer-invite", _t("invite"), share_as="url")
             self.qr = _el("div", class_="peer-qr")
             d.appendChild(self.qr)
             row = _el("p")
@@ -153,7 +157,7 @@ class PeerDialog:
             _on(self.connect_btn, "click", lambda e: asyncio.ensure_future(self.connect()))
             d.appendChild(self.connect_btn)
         else:
-            self.code_field = self._readonly_field("peer-answer", _t("answer"))
+            self.code_field = self._readonly_field("peer-answer", _t("answer"), share_as="text")
             self.qr = _el("div", class_="peer-qr")
             d.appendChild(self.qr)
         close = _el("button", _t("close"), type="button", id="peer-close")
@@ -206,23 +210,41 @@ class PeerDialog:
             self.link = None
         asyncio.ensure_future(self.start())
 
-    def _readonly_field(self, el_id: str, label: str):
+    def _readonly_field(self, el_id: str, label: str, share_as: str):
+        """A read-only code with Copy, and Share where the browser has the Web Share API (phones: the chat app's
+        share sheet). ``share_as``: "url" (the invite link) or "text" (the answer code, exactly what to paste)."""
         row = _el("p", class_="peer-code")
         row.appendChild(_el("label", label, for_=el_id))
         field = _el("input", id=el_id, type="text", readonly="", spellcheck="false")
         row.appendChild(field)
+        if getattr(window.navigator, "share", None) is not None:
+            share = _el("button", _t("share"), type="button", class_="small")
+            _on(share, "click", lambda e: asyncio.ensure_future(self._share(field, share_as)))
+            row.appendChild(share)
         copy = _el("button", _t("copy"), type="button", class_="small")
-        _on(copy, "click", lambda e: self._copy(field, copy))
+        _on(copy, "click", lambda e: asyncio.ensure_future(self._copy(field, copy)))
         row.appendChild(copy)
         self.dialog.appendChild(row)
         return field
 
-    def _copy(self, field, button) -> None:
+    async def _share(self, field, share_as: str) -> None:
+        if not str(field.value):
+            return
+        data = {"title": "Gamão", "text": _t("share_text"), "url": str(field.value)} if share_as == "url" \
+            else {"text": str(field.value)}
         try:
-            window.navigator.clipboard.writeText(field.value)
+            await window.navigator.share(_js_object(data))
+        except Exception as exc:  # the person closed the share sheet (AbortError), or the browser refused
+            if "AbortError" not in str(exc):
+                self.say(_t("share_failed"))
+
+    async def _copy(self, field, button) -> None:
+        try:
+            await window.navigator.clipboard.writeText(field.value)
             button.textContent = _t("copied")
-        except Exception:
+        except Exception:  # no clipboard access here: select the code so the person can copy it by hand
             field.select()
+            self.say(_t("copy_by_hand"))
 
     def say(self, text: str) -> None:
         self.status.textContent = text
@@ -440,8 +462,6 @@ class PeerGame:
                 elif not state.seed:
                     self._seed_shown = False
                 self.app.show(state)
-        if self.session.stage == "claimed":
-            self.app.notice(_t("claimed"))
 
     def _attach(self) -> None:
         if self.session.table is None:
@@ -465,7 +485,7 @@ class PeerGame:
             await asyncio.sleep(1.0)
             s = self.session
             active = s is not None and self.adapter is not None and self.app.table is self.adapter \
-                and s.stage in ("opening", "play")
+                and s.stage in ("opening", "play", "over")
             lost = self.link is None or self.link.state != "open"
             show = active and (lost or s.can_claim(_now()))
             if show and self.bar is None:

@@ -15,7 +15,9 @@ from typing import Optional
 
 import rules
 import game
-from game.record import PEER_DICE_SCHEME, RecordBuilder
+from game.claims import CLAIM_KIND
+from game.record import PEER_DICE_SCHEME, RecordBuilder, RecordError
+from rules import dice as _dice
 from game.state import ROLL
 
 __all__ = ["PEER_FINGERPRINT_LABEL", "peer_fingerprint", "PeerDice", "PeerTable", "DiceNotReady"]
@@ -77,12 +79,46 @@ class PeerDice:
 
 
 class _PeerRecord(RecordBuilder):
-    """A record builder whose ``reveal(seed)`` does nothing in a peer game: the secrets come later."""
+    """A record builder whose ``reveal(seed)`` does nothing in a peer game: the secrets come later. It also
+    writes what only peer games have (docs/game-record.md): chain renewals, the values of the last throw, claims.
+    """
 
     def reveal(self, seed) -> None:  # the table calls this at the end of every game
         if self.game["dice"]["scheme"] == PEER_DICE_SCHEME:
             return
         super().reveal(seed)
+
+    def peer_dice(self, renewals: list, first_secrets, last: list) -> None:
+        """The current game's renewed chains (``[{host_commitment, guest_commitment, host_secret,
+        guest_secret}]``, hex or None), the secrets of the game's first chain once its last value was revealed in
+        play ([host, guest] hex, or None) and the values each side revealed for its last throw (hex or None)."""
+        info = self.game["dice"]
+        if renewals:
+            info["renewals"] = [dict(r) for r in renewals]
+        if first_secrets is not None:
+            info["host_secret"], info["guest_secret"] = first_secrets
+        for key, value in zip(("host_last", "guest_last"), last):
+            if value is not None:
+                info[key] = value
+
+    def reveal_segment(self, seg: int, host_secret: bytes, guest_secret: bytes) -> None:
+        """Both secrets of the current game's last chain (segment 0: the game's own chain)."""
+        if seg == 0:
+            self.reveal_peer(host_secret, guest_secret)
+            return
+        info = self.game["dice"]
+        entry = info["renewals"][seg - 1]
+        for side, secret in (("host", host_secret), ("guest", guest_secret)):
+            if _dice.chain_commitment(secret, info["chain_length"]).hex() != entry[side + "_commitment"]:
+                raise RecordError(f"the {side}'s secret does not match its renewed commitment")
+        renewals = [dict(r) for r in info["renewals"]]  # new objects: a table checkpoint holds the old ones
+        renewals[seg - 1].update(host_secret=host_secret.hex(), guest_secret=guest_secret.hex())
+        info["renewals"] = renewals
+
+    def claim(self, player: int, owed: str) -> None:
+        """``player`` claimed the game; the other side owed ``owed``: "decide" (a roll or double, a play, an
+        answer) or "reveal"/"renew" (a message its table sends by itself)."""
+        self._add({"type": "claim", "player": player, "owed": owed})
 
 
 class PeerTable(game.Table):
@@ -106,11 +142,35 @@ class PeerTable(game.Table):
     def dice_source(self) -> PeerDice:
         return self._dice_src
 
-    def reveal_secrets(self, host_secret: bytes, guest_secret: bytes) -> None:
-        """Both chain secrets of the game just finished (checked against the commitments)."""
-        self._record.reveal_peer(host_secret, guest_secret)
+    def reveal_secrets(self, host_secret: bytes, guest_secret: bytes, seg: int = 0) -> None:
+        """Both secrets of the last chain of the game just finished (checked against the commitments)."""
+        self._record.reveal_segment(seg, host_secret, guest_secret)
         self._dice_src.secrets = (host_secret, guest_secret)
         self._cache = {}
+
+    def set_peer_dice(self, renewals: list, first_secrets, last: list) -> None:
+        """Write the current game's renewals and last throw values into its record (see _PeerRecord)."""
+        self._record.peer_dice(renewals, first_secrets, last)
+        self._cache = {}
+
+    def match_state(self):
+        return self._match
+
+    def end_by_claim(self, claimant: int, points: int, owed: str = "decide") -> None:
+        """A justified claim: a game in play ends, won by ``claimant`` for ``points`` (a ``claim`` action and the
+        result kind "claimed" in the record); between games of a match, the match goes to ``claimant``."""
+        self._events = []
+        self._cache = {}
+        if self._phase in (game.ROLL, game.MOVING, game.TAKE):
+            self._record.claim(claimant, owed)
+            self._game_over(claimant, points, CLAIM_KIND)
+            return
+        if self._phase == game.GAME_OVER and points:
+            self._record.data["result"] = {"score": list(self._match.score), "winner": claimant,
+                                           "complete": True, "claimed_by": claimant}
+            self._phase = game.MATCH_OVER
+            self._emit("match_over", player=claimant)
+            self._cache = {}
 
     def record_data(self) -> dict:
         """The record as the table holds it (read only: no copy; ``record()`` gives a copy)."""
@@ -128,11 +188,15 @@ class PeerTable(game.Table):
         """Everything needed to undo any sequence of intents in the current game (and a NextGame after it)."""
         src = self._dice_src
         return (self._snapshot(), self._next_dice, src, list(src._queue), list(src.thrown), src.secrets,
-                list(self._events))
+                list(self._events), self._record.data.get("result"))
 
     def rollback(self, cp: tuple) -> None:
         """Back to ``checkpoint()``: the session refused a message after the table had applied it."""
-        snap, nxt, src, queue, thrown, secrets_, events = cp
+        snap, nxt, src, queue, thrown, secrets_, events, match_result = cp
+        if match_result is None:
+            self._record.data.pop("result", None)
+        else:
+            self._record.data["result"] = match_result
         src._queue[:] = queue
         src.thrown[:] = thrown
         src.secrets = secrets_

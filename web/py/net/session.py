@@ -11,8 +11,6 @@ Pure: no js, no clock reads (time comes in as ``now``), no I/O: methods return t
 from __future__ import annotations
 
 import copy
-import hashlib
-import json
 import secrets as _secrets
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Optional
@@ -20,21 +18,21 @@ from typing import Any, Callable, Optional
 import game
 import rules
 from game import intents as I
-from rules import dice as _dice
 
+from . import claims as C
 from . import messages as M
-from .chains import Chain, check_reveal, check_secret
+from . import saving
+from .chainflow import GUEST, HOST, ROLES, DiceMessages
+from .chains import Chain
 from .errors import NotYourTurn, PeerError, Refused
-from .peertable import PeerDice, PeerTable
+from .peertable import PeerTable
+from .statehash import state_hash as _state_hash
 
 __all__ = ["HOST", "GUEST", "Settings", "Outcome", "PeerSession", "DEFAULT_GRACE", "SAVE_FORMAT"]
 
-HOST, GUEST = 0, 1
-ROLES = ("host", "guest")
 DEFAULT_GRACE = 15.0
 DEFAULT_CHAIN = 1024
-SAVE_FORMAT = "gamao-peer-session"
-_MAX_LOG = 200_000
+SAVE_FORMAT = saving.SAVE_FORMAT
 
 
 @dataclass(frozen=True)
@@ -66,7 +64,7 @@ class Outcome:
     events: list = field(default_factory=list)
 
 
-class PeerSession:
+class PeerSession(DiceMessages, C.ClaimMessages):
     """This side of a peer game. ``role`` "host" (player 0, chooses the settings) or "guest" (player 1).
 
     ``start(now)`` gives the first texts to send once the channel is open (the host's hello; a guest answers the
@@ -82,6 +80,8 @@ class PeerSession:
             raise PeerError(f"role must be 'host' or 'guest', got {role!r}")
         if not isinstance(name, str):
             raise PeerError("a name is text")
+        if not isinstance(chain_length, int) or isinstance(chain_length, bool) or not 8 <= chain_length <= 4096:
+            raise PeerError("the chain length is an integer 8..4096")
         self.role = role
         self.me = ROLES.index(role)
         self.them = 1 - self.me
@@ -112,8 +112,15 @@ class PeerSession:
         self.next_commits: list = [None, None]
         self.next_chain: Optional[Chain] = None
         self.secrets_in: list = [None, None]
+        self.renewals: list = []      # [host, guest] commitments of the renewed chains of this game (segment 1..)
+        self.segs: list = []          # this side's renewed chains (segment 1..)
+        self.seg_secrets: list = []   # [host, guest] secrets (hex) of the game's finished chains, seen in play
+        self.throw_values: list = [None, None]  # the values of the last complete throw
         self.table: Optional[PeerTable] = None
         self.claimed_by: Optional[int] = None
+        self.claim_points = 0
+        self._pre_claim: Optional[tuple] = None  # our own claim, until the other side answers by acting
+        self._replaying = False
         self.since = float(now)
         self.now = float(now)
         self.log: list = []      # [side, message dict] for every sequenced message applied, in order
@@ -174,7 +181,10 @@ class PeerSession:
                 raise Refused("replayed", f"message {seq} was already received: a replayed or stale message")
             if seq > self.seq_in + 1:
                 raise Refused("missing", f"message {self.seq_in + 1} is missing (got {seq})")
-            self._transaction(msg, self.them)
+            if self._pre_claim is not None and self.stage == "claimed" and t != "claim":
+                self._answered_claim(msg, out)
+            else:
+                self._transaction(msg, self.them)
         except Refused as exc:
             out.refused = exc
             out.notices.append((exc.code, "Refused a message from the other player: " + exc.message))
@@ -182,6 +192,9 @@ class PeerSession:
             out.send.append(M.encode({"v": M.VERSION, "t": "refused", "ref": min(ref, M.MAX_SEQ),
                                       "code": exc.code[:20], "text": exc.message[:M.MAX_TEXT]}))
             return out
+        if msg["t"] == "claim" and self.stage == "claimed":
+            out.notices.append(("claimed_against", f"The other player claimed the game: your time had run out "
+                                                   f"({self.claim_points} points)."))
         self._collect(out)
         self._follow_up(out)
         return out
@@ -212,7 +225,7 @@ class PeerSession:
         elif isinstance(intent, I.Roll):
             if self.table.state().phase != game.ROLL:
                 raise game.NotAllowed("Roll is not possible now")
-            msg = {"t": "roll", "k": self.k, "value": self.chain.value_for(self.k).hex()}
+            msg = {"t": "roll", "k": self.k, "value": self._my_value(self.k).hex()}
         elif isinstance(intent, (I.Double, I.Take, I.Pass, I.Beaver)):
             msg = {"t": type(intent).__name__.lower()}
         else:
@@ -231,7 +244,7 @@ class PeerSession:
             return out
         st = self.table.state()
         if st.phase == game.ROLL:
-            msg = {"t": "roll", "k": self.k, "value": self.chain.value_for(self.k).hex()}
+            msg = {"t": "roll", "k": self.k, "value": self._my_value(self.k).hex()}
         elif st.phase == game.TAKE:
             pend = self.table.clock_pending(self.me)
             msg = {"t": "take" if self._chooser().answer(pend) == "take" else "pass"}
@@ -245,21 +258,19 @@ class PeerSession:
         return out
 
     def can_claim(self, now: float) -> bool:
-        """True when the peer must act and has been silent past its clock (if a decision) and the grace period."""
-        who = self._actor()
-        if who is None or who[0] != self.them or self.stage not in ("opening", "play"):
-            return False
-        limit = (self.settings.clock if who[1] == "decide" else 0) + self.grace
-        return now >= self.since + limit
+        """True when the peer owes an action and has been silent past its limit and the grace (net.claims)."""
+        return C.claimable(self, now)
 
     def claim(self, now: float) -> Outcome:
-        """Claim the game against a silent peer (also a peer that does not reveal its dice): the game ends, won
-        by this player; the ``claim`` message tells the peer if it is still listening."""
+        """Claim the game against a silent peer (also one that does not reveal its dice): the game ends, won by
+        this player for what it could still win (game.claims); the ``claim`` message tells the peer. If the
+        peer answers by acting before it sees the claim, the claim is withdrawn and the game goes on."""
         if not self.can_claim(now):
             raise NotYourTurn("the other player still has time")
         out = Outcome()
         self.now = float(now)
         self._local(out, {"t": "claim"})
+        out.notices.append(("claim_won", f"You claimed the game: {self.claim_points} points."))
         return out
 
     @property
@@ -272,91 +283,25 @@ class PeerSession:
             return r.winner, r.kind
         return None
 
-    # ------------------------------------------------------------------------------------- state hash
+    # ------------------------------------------------------------------------------------- state hash, saving
     def state_hash(self) -> str:
-        """SHA-256 of the canonical JSON of everything both sides must agree on (docs/peer-protocol.md)."""
-        d: dict = {"sid": self.sid, "stage": self.stage, "game": self.game_no, "k": self.k,
-                   "commits": [_hex(c) for c in self.commits], "last": [_hex(c) for c in self.last],
-                   "revealed": [_hex(c) for c in self.revealed], "roll_pending": self.roll_pending,
-                   "opening": [list(p) for p in self.opening], "next": [_hex(c) for c in self.next_commits],
-                   "names": self.names, "settings": self.settings.to_wire() if self.settings else None}
-        if self.table is not None:
-            st = self.table.state()
-            board = self.table.committed_board()
-            rec = self.table.record_data()
-            d["table"] = {"players": rec["players"], "earlier": self._earlier_games_digest(rec),
-                          "game": rec["games"][-1], "phase": st.phase, "turn": st.turn,
-                          "board": [list(board[0]), list(board[1])],
-                          "dice": list(st.dice) if st.dice and st.phase != game.ROLL else None,
-                          "cube": st.cube, "owner": st.cube_owner, "score": list(st.score),
-                          "crawford": st.crawford}
-        text = json.dumps(d, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-        return hashlib.sha256(text.encode("ascii")).hexdigest()
+        """SHA-256 of the canonical JSON of everything both sides must agree on (net.statehash)."""
+        return _state_hash(self)
 
-    def _earlier_games_digest(self, rec: dict) -> str:
-        """SHA-256 of the finished games of the record (cached: they no longer change)."""
-        n = len(rec["games"]) - 1
-        cached = getattr(self, "_digest_cache", None)
-        if cached is None or cached[0] != n or cached[2] is not rec:
-            text = json.dumps(rec["games"][:n], sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-            cached = (n, hashlib.sha256(text.encode("ascii")).hexdigest(), rec)
-            self._digest_cache = cached
-        return cached[1]
-
-    # ------------------------------------------------------------------------------------- saving
     def to_json(self) -> str:
-        """The session as JSON for this device only (it holds this side's chain secrets): the log of applied
-        messages is replayed by ``from_json``."""
-        secrets_ = dict(self._saved_secrets)
-        return json.dumps({"format": SAVE_FORMAT, "version": 1, "role": self.role, "name": self.names[self.me],
-                           "settings": self.settings.to_wire() if self.role == "host" else None,
-                           "sid": self.sid, "grace": self.grace, "chain": self.chain_length,
-                           "secrets": {str(g): s.hex() for g, s in secrets_.items()},
-                           "log": self.log}, separators=(",", ":"))
+        """The session as JSON for this device only (it holds this side's chain secrets): net.saving."""
+        return saving.to_json(self)
 
     @classmethod
     def from_json(cls, text: str, now: float = 0.0, chooser: Any = None) -> "PeerSession":
         """A session from ``to_json`` text: PeerError if it cannot be read or its log does not replay."""
-        try:
-            data = json.loads(text)
-            if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or data.get("version") != 1:
-                raise PeerError("not a saved peer session")
-            saved = {int(g): bytes.fromhex(s) for g, s in data["secrets"].items()}
-            settings = Settings.from_wire(data["settings"]) if data["role"] == "host" else None
-            s = cls(data["role"], data["name"], settings, now=now, grace=data["grace"],
-                    chain_length=data["chain"], sid=data["sid"], chooser=chooser)
-            s._saved_secrets = dict(saved)
-            log = data["log"]
-            if not isinstance(log, list) or len(log) > _MAX_LOG:
-                raise PeerError("the saved log is not a list")
-            for side, msg in log:
-                M.check(msg)
-                if side not in (0, 1):
-                    raise PeerError("bad side in the saved log")
-                s._apply(msg, side)
-                s._commit(msg, side)
-                if side == s.me:
-                    s._texts.append(M.encode(msg))
-            s._events = []
-            s.since = float(now)
-            return s
-        except PeerError:
-            raise
-        except (ValueError, KeyError, TypeError, IndexError, AttributeError, game.GameError) as exc:
-            raise PeerError(f"the saved peer session cannot be read: {type(exc).__name__}: {exc}") from None
+        return saving.from_json(cls, text, now, chooser)
 
     # ------------------------------------------------------------------------------------- internals
     def _chooser(self):
         if self.chooser is None:
             self.chooser = game.BotChooser()
         return self.chooser
-
-    def _new_chain(self, game_no: int) -> Chain:
-        secret = self._saved_secrets.get(game_no)
-        if secret is None:
-            secret = self._random(32)
-            self._saved_secrets[game_no] = secret
-        return Chain(secret, self.chain_length)
 
     def _hello(self) -> dict:
         self.chain = self._new_chain(1)
@@ -366,13 +311,12 @@ class PeerSession:
             msg["settings"] = self.settings.to_wire()
         return msg
 
-    def _next_message(self) -> dict:
-        self.next_chain = self._new_chain(self.game_no + 1)
-        return {"t": "next", "game": self.game_no + 1, "commit": self.next_chain.commitment.hex()}
-
     def _actor(self) -> Optional[tuple]:
         if self.stage == "hello":
             return (HOST, "hello") if not self.hello_from[HOST] else (GUEST, "hello")
+        renew = self._renewal_missing()
+        if renew is not None:
+            return renew, "renew"
         if self.stage == "opening":
             return (HOST if self.revealed[HOST] is None else GUEST), "reveal"
         if self.stage == "play":
@@ -386,6 +330,8 @@ class PeerSession:
             for p in (HOST, GUEST):
                 if self.secrets_in[p] is None:
                     return p, "secret"
+            if self.stage == "over" and (self.next_commits[HOST] is None) != (self.next_commits[GUEST] is None):
+                return (HOST if self.next_commits[HOST] is None else GUEST), "next"
         return None
 
     def _local(self, out: Outcome, fields: dict) -> None:
@@ -434,7 +380,8 @@ class PeerSession:
 
     _STATE = ("names", "settings", "sid", "stage", "hello_from", "game_no", "chain", "commits", "last",
               "revealed", "k", "opening", "roll_pending", "next_commits", "next_chain", "secrets_in", "table",
-              "claimed_by", "chain_length", "_saved_secrets")
+              "claimed_by", "claim_points", "chain_length", "_saved_secrets", "renewals", "segs", "seg_secrets",
+              "throw_values")
 
     def _snapshot(self) -> tuple:
         fields = {k: copy.copy(getattr(self, k)) for k in self._STATE}
@@ -469,15 +416,22 @@ class PeerSession:
             if self.role == "guest" and self.hello_from[HOST] and not self.hello_from[GUEST]:
                 return self._hello()
             return None
+        renew = self._renewal_missing()
+        if renew is not None:
+            if renew != me:
+                return None
+            seg = self.k // self.chain_length
+            return {"t": "renew", "game": self.game_no, "seg": seg,
+                    "commit": self._new_chain(self.game_no, seg).commitment.hex()}
         if self.stage == "opening":
             if (me == HOST and self.revealed[HOST] is None) or (me == GUEST and self.revealed[HOST] is not None
                                                                 and self.revealed[GUEST] is None):
-                return {"t": "reveal", "k": self.k, "value": self.chain.value_for(self.k).hex()}
+                return {"t": "reveal", "k": self.k, "value": self._my_value(self.k).hex()}
             return None
         if self.stage == "play" and self.roll_pending == self.them and self.revealed[me] is None:
-            return {"t": "reveal", "k": self.k, "value": self.chain.value_for(self.k).hex()}
+            return {"t": "reveal", "k": self.k, "value": self._my_value(self.k).hex()}
         if self.stage in ("over", "match_over") and self.secrets_in[me] is None:
-            return {"t": "secret", "game": self.game_no, "value": self.chain.secret.hex()}
+            return {"t": "secret", "game": self.game_no, "value": (self.segs or [self.chain])[-1].secret.hex()}
         return None
 
     # applying one message (from either side) --------------------------------------------------------------
@@ -516,74 +470,17 @@ class PeerSession:
         if all(self.hello_from):
             self.stage = "opening"
 
-    def _reveal_value(self, msg: dict, side: int) -> bytes:
-        if msg["k"] != self.k:
-            raise Refused("replayed" if msg["k"] < self.k else "unexpected",
-                          f"a value for throw {msg['k']} came while throw {self.k} is being made")
-        if self.revealed[side] is not None:
-            raise Refused("unexpected", f"throw {self.k}: this side's value was already revealed")
-        value = bytes.fromhex(msg["value"])
-        check_reveal(value, self.last[side], ROLES[side], self.k)
-        return value
-
-    def _throw(self) -> tuple:
-        pair = _dice.peer_roll(self.revealed[HOST], self.revealed[GUEST])
-        self.last = list(self.revealed)
-        self.revealed = [None, None]
-        self.k += 1
-        return pair
-
-    def _on_reveal(self, msg: dict, side: int) -> None:
-        if self.stage == "opening":
-            if side == GUEST and self.revealed[HOST] is None:
-                raise Refused("out_of_turn", "the host reveals first for an opening throw")
-            self.revealed[side] = self._reveal_value(msg, side)
-            if side == HOST:
-                return
-            pair = self._throw()
-            self.opening.append(pair)
-            if pair[0] == pair[1]:
-                return
-            dice = PeerDice(self.commits[HOST], self.commits[GUEST], self.chain_length, self.opening)
-            if self.table is None:
-                opts = game.Options(seats=(game.Seat("peer", name=self.names[HOST]),
-                                           game.Seat("peer", name=self.names[GUEST])),
-                                    match_length=self.settings.match_length, jacoby=self.settings.jacoby,
-                                    beavers=self.settings.beavers, clock=self.settings.clock, seed=None)
-                self.table = PeerTable(opts, self.now, dice)
-                self._events.extend(self.table.state().events)
-            else:
-                self.table.prepare_game(dice)
-                self._table_apply(I.NextGame())
-            self.opening = []
-            self.stage = "play"
-            return
-        if self.stage != "play" or self.roll_pending is None:
-            raise Refused("unexpected", "no throw is waiting for a value")
-        if side == self.roll_pending:
-            raise Refused("out_of_turn", "the roller's value is already in; the other side reveals now")
-        self.revealed[side] = self._reveal_value(msg, side)
-        self.table.dice_source.push(self._throw())
-        self.roll_pending = None
-        self._table_apply(I.Roll())
-        self._check_over()
-
     def _decider(self, side: int, what: str) -> game.State:
         if self.stage != "play":
             raise Refused("unexpected", f"{what}: the game is not in play")
         if self.roll_pending is not None:
             raise Refused("out_of_turn", f"{what}: a throw is waiting for its second value")
+        if self._renewal_missing() is not None:
+            raise Refused("out_of_turn", f"{what}: the renewed chains must be exchanged first")
         st = self.table.state()
         if st.actor != side:
             raise Refused("out_of_turn", f"{what}: it is not the {ROLES[side]}'s turn")
         return st
-
-    def _on_roll(self, msg: dict, side: int) -> None:
-        st = self._decider(side, "Roll")
-        if st.phase != game.ROLL:
-            raise Refused("out_of_turn", "Roll: the dice are already rolled")
-        self.revealed[side] = self._reveal_value(msg, side)
-        self.roll_pending = side
 
     def _on_double(self, msg: dict, side: int) -> None:
         self._decider(side, "Double")
@@ -629,47 +526,7 @@ class PeerSession:
         if phase in (game.GAME_OVER, game.MATCH_OVER):
             self.stage = "over" if phase == game.GAME_OVER else "match_over"
             self.secrets_in = [None, None]
-
-    def _on_secret(self, msg: dict, side: int) -> None:
-        if self.stage not in ("over", "match_over") or msg["game"] != self.game_no:
-            raise Refused("unexpected", "a secret is revealed only when its game is over")
-        if self.secrets_in[side] is not None:
-            raise Refused("replayed", "this secret was already revealed")
-        secret = bytes.fromhex(msg["value"])
-        check_secret(secret, self.commits[side], self.chain_length, ROLES[side])
-        self.secrets_in[side] = secret
-        if all(s is not None for s in self.secrets_in):
-            self.table.reveal_secrets(self.secrets_in[HOST], self.secrets_in[GUEST])
-
-    def _on_next(self, msg: dict, side: int) -> None:
-        if self.stage != "over" or msg["game"] != self.game_no + 1:
-            raise Refused("unexpected", "the next game can start only after a game is over")
-        if self.secrets_in[side] is None:
-            raise Refused("unexpected", "the secret of the last game must be revealed before the next game")
-        if self.next_commits[side] is not None:
-            raise Refused("replayed", "the next game's commitment was already sent")
-        self.next_commits[side] = bytes.fromhex(msg["commit"])
-        if side == self.me and self.next_chain is None:  # replaying a saved log
-            self.next_chain = self._new_chain(self.game_no + 1)
-        if all(c is not None for c in self.next_commits):
-            self.game_no += 1
-            self.commits = list(self.next_commits)
-            self.last = list(self.next_commits)
-            self.next_commits = [None, None]
-            self.revealed = [None, None]
-            self.k = 0
-            self.opening = []
-            self.chain, self.next_chain = self.next_chain, None
-            self.secrets_in = [None, None]
-            self.stage = "opening"
-
-    def _on_claim(self, msg: dict, side: int) -> None:
-        if side == self.me:
-            pass  # checked by can_claim before sending
-        elif self.stage not in ("opening", "play"):
-            raise Refused("unexpected", "there is no game in play to claim")
-        self.claimed_by = side
-        self.stage = "claimed"
+            self._sync_record(final=True)
 
     def _on_resume(self, msg: dict, out: Outcome) -> None:
         if msg["sid"] != self.sid:

@@ -11,7 +11,7 @@ from .position import BAR, OFF, Position, Step
 from .movegen import legal_plays, legal_results
 from .turn import Option, Turn
 from .notation import format_play, parse_play
-from .match import BACKGAMMON, GAMMON, SINGLE, MatchState, opening_roll, score_game
+from .match import BACKGAMMON, GAMMON, MAX_CUBE, SINGLE, MatchState, opening_roll, score_game
 from .matchid import MatchInfo, decode_match_id, encode_match_id, gnubg_id, parse_gnubg_id
 from .xgid import parse_xgid, to_xgid
 from .mat import MatAction, MatGame, MatMatch, read_mat, write_mat
@@ -28,6 +28,7 @@ __all__ = [
     "Position", "Step", "BAR", "OFF", "position_id",
     "legal_plays", "legal_results", "Turn", "Option", "format_play", "parse_play",
     "MatchState", "score_game", "opening_roll", "SINGLE", "GAMMON", "BACKGAMMON",
+    "MAX_CUBE",
     "MatchInfo", "encode_match_id", "decode_match_id", "gnubg_id", "parse_gnubg_id",
     "to_xgid", "parse_xgid", "MatAction", "MatGame", "MatMatch", "read_mat", "write_mat",
 ]

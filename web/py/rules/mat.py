@@ -27,20 +27,24 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .errors import IllegalMoveError, MatFormatError, NotationError
-from .movegen import _HIT, _MOVE, pack, unpack
+from .movegen import _HIT, _MOVE, legal_plays, pack, unpack
 from .notation import parse_play
 from .position import Position
 
 __all__ = ["MatAction", "MatGame", "MatMatch", "read_mat", "write_mat"]
 
 ROLL, DOUBLE, TAKE, DROP, WIN = "roll", "double", "take", "drop", "win"
+BEAVER, RESIGN = "beaver", "resign"
 
 
 @dataclass(frozen=True)
 class MatAction:
     """One entry of a game: ``kind`` is ``"roll"`` (``dice`` and the ``play`` made, a tuple of
-    Step, empty when the roll could not be played), ``"double"`` (``value`` = new cube value),
-    ``"take"``, ``"drop"`` or ``"win"`` (``value`` = points won). ``player`` is 0 or 1."""
+    Step, empty when the roll could not be played or when a resignation follows it unplayed),
+    ``"double"`` (``value`` = new cube value), ``"take"``, ``"drop"``, ``"beaver"`` (the doubled
+    player takes and redoubles at once, keeping the cube: ``value`` = the new cube, 4x the cube
+    before the double), ``"resign"`` (``player`` gives up, ``value`` = points lost) or ``"win"``
+    (``value`` = points won; not written, the game's winner is). ``player`` is 0 or 1."""
 
     player: int
     kind: str
@@ -85,6 +89,8 @@ def _cell(a: MatAction) -> str:
         return " Takes"
     if a.kind == DROP:
         return " Drops"
+    if a.kind == BEAVER:
+        return f" Beavers => {a.value}"
     raise MatFormatError(f"cannot write an action of kind {a.kind!r}")
 
 
@@ -110,8 +116,9 @@ def write_mat(match: MatMatch) -> str:
         row = 1
         line = ""
         slot = 0  # 0: the next cell is the left one of a row, 1: the right one
+        left_drop = False
         for a in game.actions:
-            if a.kind == WIN:
+            if a.kind in (WIN, RESIGN):
                 continue
             if a.player not in (0, 1):
                 raise MatFormatError(f"action player must be 0 or 1, got {a.player!r}")
@@ -121,7 +128,9 @@ def write_mat(match: MatMatch) -> str:
                     row += 1
                 line = f"{row:3d}) " + f"{_cell(a)}".ljust(27) + " "
                 slot = 1
+                left_drop = a.kind == DROP
             else:
+                left_drop = False
                 if slot == 0:
                     line = f"{row:3d}) " + " " * 28
                 line += _cell(a)
@@ -129,11 +138,15 @@ def write_mat(match: MatMatch) -> str:
                 line = ""
                 row += 1
                 slot = 0
-        if slot == 1:
-            out.append(line.rstrip() if not line.endswith(": ") else line.rstrip() + " ")
-        if game.winner is not None:
-            pad = 6 if game.winner == 0 else 34
-            out.append(" " * pad + _win_text(game.points))
+        if left_drop and slot == 1 and game.winner == 1:
+            # as GNU Backgammon writes it: the drop and the win on one row (its reader needs that)
+            out.append(f"{row:3d}) " + " Drops" + " " * 23 + _win_text(game.points))
+        else:
+            if slot == 1:
+                out.append(line.rstrip() if not line.endswith(": ") else line.rstrip() + " ")
+            if game.winner is not None:
+                pad = 6 if game.winner == 0 else 34
+                out.append(" " * pad + _win_text(game.points))
         out.append("")
     return "\n".join(out) + "\n"
 
@@ -148,6 +161,7 @@ _CELL = re.compile(
     r"(?P<roll>(?P<d1>[1-6])(?P<d2>[1-6]):(?P<moves>(?:[ \t]+[0-9bB][^ \t:]*/[^ \t:]*)*)"
     r"(?:[ \t]+(?:Cannot|Can't)[ \t]+Move)?)"
     r"|(?P<double>Doubles\s*=>\s*(?P<cube>\d+))"
+    r"|(?P<beaver>Beavers\s*=>\s*(?P<bcube>\d+))"
     r"|(?P<take>Takes|Accepts)"
     r"|(?P<drop>Drops|Passes|Refuses|Rejects)"
     r"|(?P<win>Wins\s+(?P<points>\d+)\s+points?(?:\s+and\s+the\s+match)?)",
@@ -175,12 +189,15 @@ def _cells(text: str, offset: int, lineno: int) -> list:
 class _Replay:
     """Plays a game's actions through the rules, checking turn order and legality."""
 
-    def __init__(self, score: tuple, lineno: int) -> None:
+    def __init__(self, score: tuple, money: bool) -> None:
         self.pos = Position.initial()  # ``mine`` is the player on turn once known
+        self.money = money
         self.turn: Optional[int] = None
         self.cube = 1
         self.cube_owner: Optional[int] = None
         self.pending: Optional[int] = None  # player who doubled, awaiting an answer
+        self.beavered = False  # the last action was a beaver (GNU Backgammon may write the doubler's take)
+        self.unplayed: Optional[tuple] = None  # (player, dice, line) of a roll written with no move
         self.actions: list = []
         self.winner: Optional[int] = None
         self.points = 0
@@ -196,10 +213,28 @@ class _Replay:
             raise MatFormatError(f"line {lineno}: {what} by player {player} out of turn "
                                  f"(player {self.turn} is to play)")
 
+    def settle(self) -> None:
+        """A roll written with no move, not followed by a resignation: the forced play (as GNU
+        Backgammon reads it) or an error."""
+        if self.unplayed is None:
+            return
+        player, dice, lineno = self.unplayed
+        self.unplayed = None
+        plays = legal_plays(self.pos, dice)
+        if len(plays) != 1:
+            raise MatFormatError(f"line {lineno}: {dice[0]}{dice[1]} with no move, but there are legal plays "
+                                 "(and no resignation follows)")
+        self._apply(player, dice, plays[0][0])
+
     def roll(self, player: int, dice: tuple, moves: str, lineno: int) -> None:
+        self.settle()
+        self.beavered = False
         self._expect_turn(player, "a roll", lineno)
         if self.pending is not None:
             raise MatFormatError(f"line {lineno}: a roll while a double waits for an answer")
+        if not moves.strip() and legal_plays(self.pos, dice):
+            self.unplayed = (player, tuple(dice), lineno)  # a resignation may follow
+            return
         try:
             play = parse_play(moves, self.pos, dice)
         except NotationError as exc:
@@ -207,11 +242,14 @@ class _Replay:
         except IllegalMoveError as exc:
             raise MatFormatError(f"line {lineno}: illegal play {moves.strip()!r} with "
                                  f"{dice[0]}{dice[1]}: {exc}") from None
+        self._apply(player, dice, play)
+
+    def _apply(self, player: int, dice: tuple, play: tuple) -> None:
         k = pack(self.pos)
         for s in play:
             k += _MOVE[s.frm][s.die] + (_HIT[s.to] if s.hit else 0)
         after = unpack(k)
-        self.actions.append(MatAction(player, ROLL, tuple(dice), play))
+        self.actions.append(MatAction(player, ROLL, tuple(dice), tuple(play)))
         if after.is_over():
             self.over = True
             self.winner = player
@@ -220,6 +258,12 @@ class _Replay:
         self.turn = 1 - player
 
     def double(self, player: int, value: int, lineno: int) -> None:
+        self.settle()
+        self.beavered = False
+        if self.pending is not None and player != self.pending:
+            # GNU Backgammon writes a beaver as a second double by the doubled player
+            self.beaver(player, value, lineno)
+            return
         self._expect_turn(player, "a double", lineno)
         if self.pending is not None:
             raise MatFormatError(f"line {lineno}: a double while another waits for an answer")
@@ -230,9 +274,29 @@ class _Replay:
         self.pending = player
         self.actions.append(MatAction(player, DOUBLE, value=value))
 
+    def beaver(self, player: int, value: int, lineno: int) -> None:
+        self.settle()
+        if self.over:
+            raise MatFormatError(f"line {lineno}: a beaver after the game is over")
+        if self.pending is None or player == self.pending:
+            raise MatFormatError(f"line {lineno}: a beaver without a double to answer")
+        if not self.money:
+            raise MatFormatError(f"line {lineno}: a beaver in a match (beavers are for money play only)")
+        if value != self.cube * 4:
+            raise MatFormatError(f"line {lineno}: beavers to {value}, expected {self.cube * 4}")
+        self.pending = None
+        self.cube *= 4
+        self.cube_owner = player
+        self.beavered = True
+        self.actions.append(MatAction(player, BEAVER, value=value))
+
     def answer(self, player: int, take: bool, lineno: int) -> None:
+        self.settle()
         if self.over:
             raise MatFormatError(f"line {lineno}: an answer after the game is over")
+        if take and self.beavered and player == self.turn:
+            self.beavered = False  # the doubler's take of the beaver, as GNU Backgammon writes it
+            return
         if self.pending is None or player == self.pending:
             raise MatFormatError(f"line {lineno}: {'take' if take else 'drop'} without a double to answer")
         doubler = self.pending
@@ -247,12 +311,32 @@ class _Replay:
             self.points = self.cube
 
     def win(self, player: int, points: int, lineno: int) -> None:
+        if self.unplayed is not None:  # a roll, then the roller resigned (GNU Backgammon writes "44: ")
+            roller, dice, _ = self.unplayed
+            self.unplayed = None
+            self.actions.append(MatAction(roller, ROLL, dice, ()))
+            self.resign(1 - roller, roller, points, lineno)
+            return
         if self.winner is not None and self.winner != player:
             # GNU Backgammon's layout is sometimes one column off: trust the game itself.
             player = self.winner
         if self.winner is None:  # a resignation that was accepted
-            self.over = True
-            self.winner = player
+            if self.pending is not None:
+                raise MatFormatError(f"line {lineno}: a win while a double waits for an answer")
+            self.resign(player, 1 - player, points, lineno)
+            return
+        if points != self.points:
+            raise MatFormatError(f"line {lineno}: wins {points}, but the game gives {self.points}")
+
+    def resign(self, winner: int, loser: int, points: int, lineno: int) -> None:
+        if self.turn is None:
+            raise MatFormatError(f"line {lineno}: a win before the game has started")
+        if points not in (self.cube, 2 * self.cube, 3 * self.cube):
+            raise MatFormatError(f"line {lineno}: a resignation for {points}: it must be 1, 2 or 3 times "
+                                 f"the cube ({self.cube})")
+        self.actions.append(MatAction(loser, RESIGN, value=points))
+        self.over = True
+        self.winner = winner
         self.points = points
 
 
@@ -276,6 +360,7 @@ def read_mat(text: str) -> MatMatch:
     def finish(lineno: int) -> None:
         nonlocal game
         if game is not None:
+            game.settle()
             if game.pending is not None:
                 raise MatFormatError(f"line {lineno}: game {game_no} ends with an unanswered double")
             games.append(MatGame(game.score, tuple(game.actions), game.winner, game.points))
@@ -316,7 +401,7 @@ def read_mat(text: str) -> MatMatch:
             score = (int(m.group(3)), int(m.group(6)))
             right_col = m.start(5)
             split = (5 + right_col) // 2 + 1 if right_col > 12 else 19
-            game = _Replay(score, lineno)
+            game = _Replay(score, length == 0)
             expect_names = False
             continue
         if game is None:
@@ -329,6 +414,8 @@ def read_mat(text: str) -> MatMatch:
                 game.roll(player, (int(cm.group("d1")), int(cm.group("d2"))), cm.group("moves") or "", lineno)
             elif cm.group("double"):
                 game.double(player, int(cm.group("cube")), lineno)
+            elif cm.group("beaver"):
+                game.beaver(player, int(cm.group("bcube")), lineno)
             elif cm.group("take"):
                 game.answer(player, True, lineno)
             elif cm.group("drop"):

@@ -13,9 +13,14 @@ from typing import Optional
 from .errors import CubeError
 from .position import Position
 
-__all__ = ["MatchState", "score_game", "opening_roll", "SINGLE", "GAMMON", "BACKGAMMON"]
+__all__ = ["MatchState", "score_game", "opening_roll", "SINGLE", "GAMMON", "BACKGAMMON", "MAX_CUBE"]
 
 SINGLE, GAMMON, BACKGAMMON = 1, 2, 3
+
+#: The highest cube a double (or beaver) may reach. GNU Backgammon holds no larger cube (its IDs read
+#: one as 1, its XGID reader refuses it, its .mat import stops doubling there), so every state the
+#: table can reach exports exactly. See docs/rules-api.md.
+MAX_CUBE = 4096
 
 
 def opening_roll(d0: int, d1: int) -> Optional[int]:
@@ -60,8 +65,8 @@ class MatchState:
                 or any(not isinstance(s, int) or s < 0 for s in self.score)):
             raise CubeError(f"score must be a pair of non-negative ints, got {self.score!r}")
         c = self.cube
-        if not isinstance(c, int) or c < 1 or c & (c - 1) or c > 1 << 15:
-            raise CubeError(f"cube value must be a power of two 1..32768, got {c!r}")
+        if not isinstance(c, int) or c < 1 or c & (c - 1) or c > MAX_CUBE:
+            raise CubeError(f"cube value must be a power of two 1..{MAX_CUBE}, got {c!r}")
         if self.cube_owner is not None:
             _player(self.cube_owner)
         if self.crawford and self.length == 0:
@@ -97,15 +102,21 @@ class MatchState:
     # -- cube ----------------------------------------------------------------------------
     def can_double(self, player: int) -> bool:
         """May ``player`` double (before rolling)? Not in the Crawford game, not when the
-        other player owns the cube, not once the match is over."""
+        other player owns the cube, not once the match is over, not past :data:`MAX_CUBE`."""
         _player(player)
         if self.is_over or self.crawford:
             return False
         if self.cube_owner is not None and self.cube_owner != player:
             return False
-        if self.cube >= 1 << 15:
+        if self.cube * 2 > MAX_CUBE:
             return False
         return True
+
+    def can_beaver(self, doubler: int) -> bool:
+        """May the player doubled by ``doubler`` beaver? Money play with beavers on, a double
+        ``doubler`` may make, and the cube at 4x within :data:`MAX_CUBE`."""
+        return (self.is_money and self.beavers and self.can_double(doubler)
+                and self.cube * 4 <= MAX_CUBE)
 
     def cube_is_dead(self, player: int) -> bool:
         """In a match, True when ``player`` already wins the match with the current cube
@@ -124,6 +135,8 @@ class MatchState:
             raise CubeError("beavers are only allowed in money play with beavers on")
         if not self.can_double(doubler):
             raise CubeError(f"player {doubler} may not double now")
+        if not self.can_beaver(doubler):
+            raise CubeError(f"no beaver: the cube would pass {MAX_CUBE}")
         return replace(self, cube=self.cube * 4, cube_owner=1 - doubler)
 
     def pass_points(self, doubler: int) -> int:

@@ -6,8 +6,9 @@
 The board is seen from the bottom player, whose checkers are upper case ("A" = 1 .. "O" = 15)
 and the top player's lower case; character 0 is the top player's bar, 1..24 the bottom
 player's points 1..24, 25 the bottom player's bar. Cube position and turn: 1 bottom, -1 top
-(0 centred). Dice ``00`` not rolled, ``D`` a double is offered (``B``/``R`` beaver/raccoon are
-read as an offered double). As GNU Backgammon maps it, the bottom player is player 1 and the
+(0 centred). ``turn`` is the player on roll, also while a double is offered: dice ``D`` means
+the player on turn has doubled and the other must answer (``B``/``R`` beaver/raccoon are read as
+an offered double). IDs we wrote before 2026-12 gave the answering player as ``turn``. As GNU Backgammon maps it, the bottom player is player 1 and the
 top player is player 0 of the Match ID.
 """
 
@@ -49,7 +50,7 @@ def to_xgid(pos: Position, info: MatchInfo, *, jacoby: bool = False, beavers: bo
             chars.append(_side_code(top[25 - p], False))
     chars.append(_side_code(bottom[25], True))
     cube_pos = 0 if info.cube_owner is None else (1 if info.cube_owner == 1 else -1)
-    turn = 1 if info.turn == 1 else -1
+    turn = 1 if info.on_roll == 1 else -1  # the player on roll: with a double offered, the doubler
     if info.double_offered:
         dice = "D"
     elif info.dice == (0, 0):
@@ -134,9 +135,9 @@ def parse_xgid(text: str) -> tuple:
     flag = _int(f[7], "Crawford/Jacoby field", 0, 3)
     length = _int(f[8], "match length", 0, 32767)
     max_cube = _int(f[9], "max cube", 0, 15) if len(f) == 10 else 10
-    player = 1 if turn == 1 else 0
-    # The player who doubled is the dice owner; the one to answer is on turn.
-    on_roll = (1 - player) if double else player
+    # The turn field is the player on roll; with dice "D" that is the player who doubled (as eXtreme
+    # Gammon and GNU Backgammon read it), and the other player must answer.
+    on_roll = 1 if turn == 1 else 0
     mine, theirs = (bottom, top) if on_roll == 1 else (top, bottom)
     try:
         pos = Position(tuple(mine), tuple(theirs))
@@ -144,7 +145,7 @@ def parse_xgid(text: str) -> tuple:
         raise XgidError(f"XGID board is impossible: {exc}") from None
     info = MatchInfo(length=length, score=(s_top, s_bottom), cube=1 << cube_log,
                      cube_owner=None if cube_pos == 0 else (1 if cube_pos == 1 else 0),
-                     on_roll=on_roll, turn=player, crawford=bool(flag & 1) if length else False,
+                     on_roll=on_roll, crawford=bool(flag & 1) if length else False,
                      double_offered=double, dice=dice)
     extra = XgidExtra((bool(flag & 1) and not length, bool(flag & 2) and not length, max_cube))
     return pos, info, extra

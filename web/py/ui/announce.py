@@ -69,6 +69,7 @@ EN: dict[str, str] = {
     "key_d": "done: end the turn",
     "key_m": "sound on or off",
     "key_t": "type a move",
+    "key_h": "a hint: the bot's best plays, or its cube advice",
     "key_help": "this list",
 }
 
@@ -131,6 +132,7 @@ PT: dict[str, str] = {
     "key_d": "pronto: terminar a vez",
     "key_m": "som ligado ou desligado",
     "key_t": "digitar uma jogada",
+    "key_h": "dica: as melhores jogadas do bot, ou o conselho do cubo",
     "key_help": "esta lista",
 }
 
@@ -140,7 +142,7 @@ STRINGS = {"en": EN, "pt": PT}
 KEYS: tuple[tuple[str, str], ...] = (
     ("Tab / Shift+Tab", "key_tab"), ("Enter", "key_enter"), ("← → ↑ ↓", "key_arrows"), ("Esc", "key_escape"),
     ("R", "key_r"), ("O", "key_o"), ("U", "key_u"), ("D", "key_d"), ("M", "key_m"), ("T", "key_t"),
-    ("?", "key_help"))
+    ("H", "key_h"), ("?", "key_help"))
 
 
 def say(lang: str, key: str, **values: object) -> str:

@@ -22,6 +22,8 @@ from .botproxy import BotProxy
 from .access import Access
 from .board import BoardState, BoardView, reduced_motion
 from .dialogs import Dialogs
+from .hints import Hints
+from .review_view import ReviewView
 from .history_view import HistoryView
 from .params import parse_params  # noqa: F401  (main.py imports it from here)
 from .model import CubeView, after_step, destinations, point_of, slot_counts, slot_of
@@ -77,6 +79,9 @@ class App:
         self._on(window, "pagehide", lambda e: self._save_clock())
         self._on(document, "visibilitychange", lambda e: self._save_clock())
         self.access = Access(texts, self)
+        self.hints = Hints(texts, self)
+        self.review = ReviewView(texts, self)
+        self.history.on_review = self.review.open
 
     # -- set-up --------------------------------------------------------------------------------------------------
     def _on(self, target, kind: str, fn) -> None:
@@ -139,6 +144,7 @@ class App:
         if notice:
             self.notice(notice)
         asyncio.ensure_future(self._clock_loop())
+        self.review.open_from_url()
 
     def new_game(self, options: game.Options) -> None:
         self.board.drop()
@@ -217,7 +223,8 @@ class App:
         if tag in ("input", "select", "textarea") or self.dialogs.is_open():
             return
         key = str(event.key).lower()
-        action = {"r": self.roll, "o": self.double, "u": self.undo, "d": self.done, "m": self.toggle_sound}.get(key)
+        action = {"r": self.roll, "o": self.double, "u": self.undo, "d": self.done, "m": self.toggle_sound,
+                  "h": self.hints.ask}.get(key)
         if key == "escape":
             self.board.drop()
         elif action is not None:
@@ -320,6 +327,7 @@ class App:
         fp.setAttribute("data-fingerprint", state.fingerprint)
         self._clock_show(state)
         self._ids(state)
+        self.hints.update(state)
 
     # -- IDs -----------------------------------------------------------------------------------------------------
     def _ids(self, state) -> None:

@@ -112,3 +112,17 @@ class BotProxy:
         if self._chooser is None:
             self._chooser = game.BotChooser()
         return game.answer_for(pending, self._chooser)
+
+    async def hint(self, request: dict) -> dict:
+        """The bot's advice for a person (``bot.analysis.hint``): the strong level's search in the worker, the
+        0-ply network here if the worker cannot run."""
+        worker = await self.worker()
+        if worker is not None:
+            try:
+                return json.loads(str(await worker.hint(json.dumps(request))))
+            except Exception as exc:  # a worker failure: advise from here instead
+                from pyscript import window
+                window.console.warn(f"bot worker failed on a hint, thinking on the main thread: {exc}")
+        from bot import analysis
+        return analysis.hint(request["kind"], request["position_id"], request.get("dice"), request.get("cube"),
+                             "quick")

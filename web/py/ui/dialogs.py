@@ -47,6 +47,7 @@ class Dialogs:
                            ("ng-cancel", "cancel"), ("ng-start", "start"), ("pass-no", "keep_playing"),
                            ("pass-yes", "confirm_pass"), ("over-title", "game_over"), ("over-seed-label", "seed"),
                            ("over-verify", "verify_link"), ("over-record", "download_record"),
+                           ("over-review", "review_open"),
                            ("over-mat", "download_mat"), ("over-next", "next_game"), ("over-new", "new_game"),
                            ("over-close", "close")):
             _get(el_id).textContent = t(key)
@@ -63,6 +64,7 @@ class Dialogs:
         self._click("pass-no", lambda: self.pass_dlg.close())
         self._click("pass-yes", self._pass_yes)
         self._click("over-record", self._record)
+        self._click("over-review", lambda: self.app.review.open(self._table.record()))
         self._click("over-mat", self._mat)
         self._click("over-next", self._next)
         self._click("over-new", self._over_new)

@@ -28,6 +28,7 @@ class HistoryView:
     def __init__(self, texts, store) -> None:
         self.t = texts
         self.store = store
+        self.on_review = None   # set by the table page: opens the Review of a record
         self._proxies: list = []
         self.dlg = document.createElement("dialog")
         self.dlg.id = "dlg-history"
@@ -111,7 +112,12 @@ class HistoryView:
             link = self._el("a", self.t("history_verify"))
             link.setAttribute("href", Hi.verify_href(n, self.t.lang))
             download_btn = self._button(self.t("history_download"), lambda rec=record, n=n: self._download_one(rec, n))
-            for el in (link, download_btn):
+            row = [link, download_btn]
+            if self.on_review is not None:
+                review = self._button(self.t("review_open"), lambda rec=record: self.on_review(rec))
+                review.setAttribute("data-review", str(n))
+                row.insert(0, review)
+            for el in row:
                 el.setAttribute("aria-describedby", f"history-text-{n}")  # which game, for screen readers
                 li.appendChild(el)
             self.list.appendChild(li)

@@ -9,7 +9,7 @@ from typing import Optional, Sequence
 from game.state import GAME_OVER, MATCH_OVER, MOVING, ROLL, TAKE
 
 RESULT_KEYS = {"single": "result_single", "gammon": "result_gammon", "backgammon": "result_backgammon",
-               "pass": "result_pass"}
+               "pass": "result_pass", "claimed": "result_claimed"}
 
 
 def seat_names(seats: Sequence, t) -> tuple[str, str]:

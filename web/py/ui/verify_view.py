@@ -25,6 +25,7 @@ STRINGS = {
         "paste_label": "Paste a game record (JSON)",
         "file_label": "Or open record files",
         "verify": "Verify",
+        "review_link": "Review this game, with the bot's analysis",
         "verdict_ok": "Verified: the seed matches its fingerprint, every roll comes from the seed, every play is "
                       "legal and the result is right.",
         "verdict_fail": "Not verified: this record does not check out.",
@@ -54,6 +55,7 @@ STRINGS = {
         "result_abandoned": "abandoned",
         "kind_single": "single game", "kind_gammon": "gammon", "kind_backgammon": "backgammon",
         "kind_pass": "double passed", "kind_resign": "resigned", "kind_abandoned": "abandoned",
+        "kind_claimed": "claimed (the other player left)",
     },
     "pt": {
         "doc_title": "Verificar um jogo · Gamão",
@@ -69,6 +71,7 @@ STRINGS = {
         "paste_label": "Cole o registro de um jogo (JSON)",
         "file_label": "Ou abra arquivos de registro",
         "verify": "Verificar",
+        "review_link": "Revisar este jogo, com a análise do bot",
         "verdict_ok": "Verificado: a semente corresponde à impressão digital, todos os lançamentos vêm da semente, "
                       "todas as jogadas são legais e o resultado está certo.",
         "verdict_fail": "Não verificado: este registro não confere.",
@@ -98,6 +101,7 @@ STRINGS = {
         "result_abandoned": "abandonado",
         "kind_single": "jogo simples", "kind_gammon": "gammon", "kind_backgammon": "backgammon",
         "kind_pass": "dobra recusada", "kind_resign": "desistência", "kind_abandoned": "abandonado",
+        "kind_claimed": "reivindicado (o outro jogador saiu)",
     },
 }
 
@@ -310,7 +314,8 @@ class VerifyView:
         name = ""
         if isinstance(players, list) and winner in (0, 1) and len(players) == 2 and isinstance(players[winner], dict):
             name = str(players[winner].get("name", ""))
-        kind_text = self.t(f"kind_{kind}") if kind in ("single", "gammon", "backgammon", "pass", "resign") \
+        kind_text = self.t(f"kind_{kind}") if kind in ("single", "gammon", "backgammon", "pass", "resign",
+                                                          "claimed") \
             else str(kind)
         return self.t("result_win", winner=winner, name=name, points=result.get("points"), kind=kind_text)
 

@@ -1,0 +1,383 @@
+"""bot.analyse_record on records the game engine made: planted blunders are found (a play that throws away a
+gammon, a missed double, a wrong pass), forced plays are not counted, the totals add up, quick and deep agree
+on clear cases, and every kind of record (money, match, peer, beaver, clock expiry) gives the documented shape."""
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+
+import pytest
+
+import bot
+import game
+import rules
+from bot import analysis as A
+from bot import play as bot_play
+from game import record as rec
+from rules import dice
+from rules.movegen import legal_plays
+from rules.notation import format_play
+from rules.position import Position
+
+pytestmark = pytest.mark.filterwarnings("ignore")
+
+MARKS = {"", "doubtful", "bad", "very bad"}
+
+
+def bot_record(seed: int, level0="intermediate", level1=None, **kw) -> dict:
+    """A game (or match) two bots played to the end on game.Table."""
+    table = game.Table(game.Options.bots(level0, level1, seed=f"{seed:064x}", clock=0, **kw), now=0)
+    st = game.drive_bots(table, now=0)
+    assert st.phase in (game.GAME_OVER, game.MATCH_OVER)
+    return table.record()
+
+
+def cut(record: dict, gi: int, ai: int, result: dict, replace: dict | None = None) -> dict:
+    """The record up to action ``ai`` of game ``gi`` (the action itself replaced by ``replace`` if given)."""
+    data = copy.deepcopy(record)
+    data["games"] = data["games"][:gi + 1]
+    acts = data["games"][gi]["actions"]
+    data["games"][gi]["actions"] = acts[:ai] + ([replace] if replace else [acts[ai]])
+    data["games"][gi]["result"] = result
+    b = rec.RecordBuilder(players=data["players"], match_length=data["match_length"])
+    b.data = data
+    data["result"] = b.summary()
+    return data
+
+
+ABANDONED = {"winner": None, "points": 0, "kind": "abandoned"}
+
+
+def decisions(result: dict) -> list[dict]:
+    return [d for g in result["games"] for d in g["decisions"]]
+
+
+def at(result: dict, gi: int, ai: int) -> dict:
+    return next(d for d in result["games"][gi]["decisions"] if d["action"] == ai)
+
+
+def check_shape(result: dict) -> None:
+    """The documented shape, the rules' view of every position, and the totals."""
+    assert json.loads(json.dumps(result)) == result
+    totals = [{"decisions": 0, "unforced": 0, "loss": 0.0} for _ in (0, 1)]
+    for d in decisions(result):
+        assert d["player"] in (0, 1) and d["kind"] in ("move", "double", "take")
+        assert d["loss"] >= 0 and d["mark"] == A.mark(d["loss"]) and d["mark"] in MARKS
+        Position.from_id(d["position_id"])
+        if d["kind"] == "move":
+            legal = rules.legal_results(d["position_id"], tuple(d["dice"]))
+            if legal:
+                assert d["played"] in legal and d["best"] in legal
+            else:
+                assert d["forced"] and d["played"] == d["best"] == d["position_id"]
+            assert d["forced"] == (len(legal) <= 1)
+            if d["forced"]:
+                assert d["loss"] == 0
+        else:
+            assert d["dice"] is None and not d["forced"]
+            choices = ("double", "no_double") if d["kind"] == "double" else ("take", "pass")
+            assert d["played"] in choices and d["best"] in choices
+            if d["played"] == d["best"]:
+                assert d["loss"] == 0
+        t = totals[d["player"]]
+        t["decisions"] += 1
+        t["unforced"] += not d["forced"]
+        t["loss"] += d["loss"]
+    for p, t in enumerate(totals):
+        got = result["players"][p]
+        assert got["decisions"] == t["decisions"] and got["unforced"] == t["unforced"]
+        assert got["loss"] == pytest.approx(t["loss"], abs=1e-5)
+        rate = 1000 * t["loss"] / t["unforced"] if t["unforced"] else 0.0
+        assert got["error_rate"] == pytest.approx(rate, abs=1e-3)
+        assert got["rating"] == A.rating(got["error_rate"], got["unforced"])
+
+
+@pytest.fixture(scope="module")
+def money():
+    bot.evaluator()
+    return bot_record(4)
+
+
+@pytest.fixture(scope="module")
+def money_quick(money):
+    return A.analyse_record(money, "quick")
+
+
+def test_ratings_and_marks_follow_gnubg_thresholds():
+    assert [A.mark(x) for x in (0.0, 0.039, 0.04, 0.079, 0.08, 0.159, 0.16, 1.2)] == [
+        "", "", "doubtful", "doubtful", "bad", "bad", "very bad", "very bad"]
+    names = [A.rating(x, 10) for x in (0, 1.9, 2.0, 4.9, 5.0, 7.9, 8, 11.9, 12, 17.9, 18, 25.9, 26, 34.9, 35, 90)]
+    assert names == ["Supernatural", "Supernatural", "World class", "World class", "Expert", "Expert", "Advanced",
+                     "Advanced", "Intermediate", "Intermediate", "Casual player", "Casual player", "Beginner",
+                     "Beginner", "Awful!", "Awful!"]
+    assert A.rating(0.0, 0) == "N/A"
+
+
+def test_a_clean_bot_game_has_the_shape_and_its_totals(money, money_quick):
+    check_shape(money_quick)
+    moves = [d for d in decisions(money_quick) if d["kind"] == "move"]
+    plays = [a for a in money["games"][0]["actions"] if a["type"] == "play"]
+    assert len(moves) == len(plays)
+    # The intermediate bot plays the 0-ply best: the quick analysis finds no checker play error of its own.
+    assert all(d["loss"] == 0 for d in moves), [d for d in moves if d["loss"]]
+    assert money_quick["level"] == "quick" and money_quick["games"][0]["index"] == 0
+
+
+def _gammon_blunder(money, money_quick):
+    """A decision of the game where some legal play keeps the win but gives up most of the gammon chances."""
+    ev = bot.evaluator()
+    for d in decisions(money_quick):
+        if d["kind"] != "move" or d["forced"]:
+            continue
+        pos, roll = Position.from_id(d["position_id"]), tuple(d["dice"])
+        scored = [(p, r, bot_play.after_play_outputs(ev, r)) for p, r in legal_plays(pos, roll)]
+        best = next(o for p, r, o in scored if r.to_id() == d["best"])
+        for p, r, o in scored:
+            if best[1] - o[1] > 0.25 and abs(best[0] - o[0]) < 0.08:
+                return d, format_play(p), r.to_id(), best, o
+    raise AssertionError("no position to plant a gammon blunder in")
+
+
+def test_a_play_that_throws_away_a_gammon_is_very_bad_at_both_depths(money, money_quick):
+    d, play, played_id, best, worse = _gammon_blunder(money, money_quick)
+    planted = cut(money, 0, d["action"], ABANDONED, {"type": "play", "player": d["player"], "play": play})
+    bests = []
+    for level in ("quick", "deep"):
+        result = A.analyse_record(planted, level)
+        check_shape(result)
+        row = at(result, 0, d["action"])
+        assert row["played"] == played_id and row["play"] == play
+        assert row["best"] != played_id and row["mark"] == "very bad", row
+        assert row["loss"] >= 0.16
+        assert result["players"][d["player"]]["loss"] >= row["loss"]
+        assert row["top"][0]["position_id"] == row["best"] and len(row["top"]) == 3
+        bests.append(row["best"])
+    assert bests[0] == bests[1]  # quick and deep agree on this clear case: the same best play
+
+
+def _first(record, kind):
+    for gi, g in enumerate(record["games"]):
+        for ai, a in enumerate(g["actions"]):
+            if a["type"] == kind:
+                return gi, ai, a
+    return None
+
+
+def test_a_missed_double_is_found():
+    """Intermediate bots double when the cube model says so; removing the double (and the answer) leaves a
+    roll where the analysis must say "double"."""
+    for seed in range(40):
+        record = bot_record(seed)
+        hit = _first(record, "double")
+        if hit is None:
+            continue
+        gi, ai, a = hit
+        acts = record["games"][gi]["actions"]
+        if ai + 2 >= len(acts) or acts[ai + 2]["type"] != "roll":
+            continue
+        data = cut(record, gi, ai + 2, ABANDONED)
+        data["games"][gi]["actions"][ai:ai + 2] = []       # no double, no answer: the player just rolled
+        for level in ("quick", "deep"):
+            result = A.analyse_record(data, level)
+            check_shape(result)
+            row = at(result, gi, ai)
+            assert row["kind"] == "double" and row["player"] == a["player"]
+            assert row["played"] == "no_double" and row["best"] == "double" and row["loss"] > 0
+        return
+    raise AssertionError("no double in 40 games")
+
+
+def test_a_wrong_pass_is_found():
+    """A take the cube model agrees with, changed to a pass."""
+    for seed in range(60):
+        record = bot_record(seed, "intermediate", "beginner")
+        hit = _first(record, "take")
+        if hit is None:
+            continue
+        gi, ai, a = hit
+        taken = A.analyse_record(cut(record, gi, ai, ABANDONED), "quick")
+        if at(taken, gi, ai)["best"] != "take":
+            continue
+        doubler = 1 - a["player"]
+        cube = 2 ** sum(1 for x in record["games"][gi]["actions"][:ai] if x["type"] == "take")
+        passed = cut(record, gi, ai, {"winner": doubler, "points": cube, "kind": "pass"},
+                     {"type": "pass", "player": a["player"]})
+        result = A.analyse_record(passed, "quick")
+        check_shape(result)
+        row = at(result, gi, ai)
+        assert row["kind"] == "take" and row["played"] == "pass" and row["best"] == "take" and row["loss"] > 0
+        assert row["equities"]["take"] > row["equities"]["pass"] == pytest.approx(-1.0)
+        assert result["verified"] is True  # still a valid record: a pass is legal, only wrong
+        return
+    raise AssertionError("no take the model agrees with in 60 games")
+
+
+def test_forced_plays_are_not_counted():
+    for seed in range(30):
+        result = A.analyse_record(bot_record(seed, "beginner"), "quick")
+        forced = [d for d in decisions(result) if d["forced"]]
+        if not forced:
+            continue
+        check_shape(result)
+        for p in (0, 1):
+            mine = [d for d in decisions(result) if d["player"] == p]
+            assert result["players"][p]["unforced"] == len([d for d in mine if not d["forced"]])
+        assert all(d["loss"] == 0 and d["mark"] == "" for d in forced)
+        return
+    raise AssertionError("no forced play in 30 games")
+
+
+def test_a_beginner_loses_more_than_an_expert_player_would(money_quick):
+    result = A.analyse_record(bot_record(7, "intermediate", "beginner"), "quick")
+    check_shape(result)
+    assert result["players"][1]["loss"] > result["players"][0]["loss"]
+    assert result["players"][1]["error_rate"] > 0
+
+
+def test_a_match_record_with_its_cube_and_score():
+    data = bot_record(3, "intermediate", "beginner", match_length=3)
+    assert data["match_length"] == 3
+    result = A.analyse_record(data, "quick")
+    check_shape(result)
+    assert len(result["games"]) == len(data["games"]) and result["match_length"] == 3
+    assert result["verified"] is True
+
+
+def test_a_peer_record():
+    host, guest, n = hashlib.sha256(b"host").digest(), hashlib.sha256(b"guest").digest(), 256
+    b = rec.RecordBuilder(players=[{"kind": "human"}, {"kind": "peer"}])
+    b.new_peer_game(0, dice.chain_commitment(host, n).hex(), dice.chain_commitment(guest, n).hex(), n)
+    throws = dice.peer_pairs(host, guest, n)
+    roll = next(throws)
+    while roll[0] == roll[1]:
+        b.opening_roll(*roll)
+        roll = next(throws)
+    b.opening_roll(*roll)
+    turn, pos = (0 if roll[0] > roll[1] else 1), Position.initial()
+    for _ in range(12):
+        result = bot.choose(pos.to_id(), roll, "intermediate")
+        play = next((p for p, r in legal_plays(pos, roll) if r.to_id() == result), ())
+        b.play(turn, format_play(play))
+        pos, turn = Position.from_id(result).swapped(), 1 - turn
+        roll = next(throws)
+        b.roll(turn, *roll)
+    b.data["games"][-1]["actions"].pop()
+    b.result(None, 0, "abandoned")
+    b.reveal_peer(host, guest)
+    result = A.analyse_record(b.to_json())
+    check_shape(result)
+    assert len([d for d in decisions(result) if d["kind"] == "move"]) == 12
+    assert all(d["loss"] == 0 for d in decisions(result) if d["kind"] == "move")
+
+
+def test_a_beaver_record():
+    seed = bytes(32)
+    b = rec.RecordBuilder(players=[{"kind": "human"}, {"kind": "human"}], fingerprint=dice.fingerprint(seed),
+                          rules={"beavers": True})
+    gd = dice.GameDice(seed)
+    pairs = gd.opening()
+    for pair in pairs:
+        b.opening_roll(*pair)
+    starter = 0 if pairs[-1][0] > pairs[-1][1] else 1
+    first = bot.choose(Position.initial().to_id(), pairs[-1], "intermediate")
+    play = next(p for p, r in legal_plays(Position.initial(), pairs[-1]) if r.to_id() == first)
+    b.play(starter, format_play(play))
+    b.double(1 - starter)
+    b.beaver(starter)
+    b.resign(starter, 4)
+    b.result(1 - starter, 4, "resign")
+    b.reveal(seed)
+    result = A.analyse_record(b.to_dict(), "quick")
+    check_shape(result)
+    rows = decisions(result)
+    assert [r["kind"] for r in rows] == ["move", "double", "take"]
+    assert rows[2]["beaver"] is True and rows[2]["played"] == "take"
+    # doubling after one opening play is an error; the beaver (a take) of it is right
+    assert rows[1]["best"] == "no_double" and rows[1]["loss"] > 0.16 and rows[1]["mark"] == "very bad"
+    assert rows[2]["best"] == "take"
+    # the take decision is the taker's: the position has the taker encoded second
+    assert rows[2]["position_id"] == Position.from_id(rows[1]["position_id"]).swapped().to_id()
+
+
+def test_clock_expiry_on_the_table():
+    """Two people on one device with a clock: the table plays and answers for them when it runs out."""
+    table = game.Table(game.Options.two_players(seed="ab" * 32, clock=10), now=0)
+    now = 0.0
+    for _ in range(10):
+        now += 11
+        table.tick(now)
+        game.drive_bots(table, now=now)
+    data = table.record()
+    clocked = [a for a in data["games"][0]["actions"] if a["type"] == "clock_expired"]
+    assert any(a["phase"] == "move" for a in clocked)
+    result = A.analyse_record(data, "quick")
+    check_shape(result)
+    flagged = [d for d in decisions(result) if d.get("clock")]
+    assert any(d["kind"] == "move" for d in flagged)
+
+
+@pytest.mark.parametrize("bad, words", [
+    ("", "not JSON"), ("[1]", "got list"), (b"\xff", "UTF-8"), ('{"format": "x"}', "can be analysed"),
+    (42, "got int"),
+])
+def test_bad_input_is_a_clear_error(bad, words):
+    with pytest.raises(A.AnalysisError, match=words):
+        A.analyse_record(bad)
+
+
+def test_bad_level_and_cancel(money):
+    with pytest.raises(A.AnalysisError, match="level"):
+        A.analyse_record(money, "medium")
+    seen = []
+
+    def progress(done, total):
+        seen.append((done, total))
+        return done < 3
+
+    with pytest.raises(A.AnalysisCancelled):
+        A.analyse_record(money, "quick", progress)
+    assert seen[0][0] == 0 and seen[-1][0] == 3 and all(t == seen[0][1] for _, t in seen)
+
+
+def test_stepwise_analysis_equals_the_whole(money, money_quick):
+    a = A.Analysis(money, "quick")
+    while not a.finished:
+        a.step(7)
+    assert a.result() == money_quick
+    assert bot.analyse_record is A.analyse_record
+
+
+def test_hints_give_the_bots_play_and_cube_advice():
+    start = Position.initial().to_id()
+    h = A.hint("move", start, (3, 1))
+    assert h["top"][0]["play"] == "8/5 6/5" and len(h["top"]) == 3
+    assert h["top"][0]["position_id"] == bot.choose(start, (3, 1), "intermediate")
+    deep = A.hint("move", start, (6, 4), level="deep")
+    assert deep["top"][0]["position_id"] == bot.choose(start, (6, 4), "strong")
+    cube = A.hint("double", start, cube={"cube_value": 1, "cube_owner": "center"})
+    assert cube["best"] == "no_double" == bot.cube_action(start)
+    # a crushing position: all of one side's checkers home against a closed-out opponent
+    crushing = Position.from_points(mine={"2": 3, "3": 3, "4": 3, "5": 3, "6": 3},
+                                    theirs={"bar": 2, "24": 13}).to_id()
+    assert A.hint("double", crushing)["best"] == bot.cube_action(crushing)
+    assert A.hint("take", crushing)["best"] == bot.take_decision(crushing) == "pass"
+    assert A.hint("double", start, cube={"cube_owner": "opponent", "cube_value": 2})["best"] == "no_double"
+    with pytest.raises(A.AnalysisError):
+        A.hint("resign", start)
+
+
+def test_the_record_notes_hints_and_peer_games_have_none():
+    table = game.Table(game.Options.against_bot("intermediate", seed="ab" * 32, clock=0), now=0)
+    st = table.state()
+    assert st.actor == 0
+    assert table.note_hint() == 0
+    table.note_hint()
+    assert table.record()["games"][0]["hints"] == [2, 0]
+    restored = game.Table.from_json(table.to_json(0), now=0)
+    assert restored.record()["games"][0]["hints"] == [2, 0]
+    plain = game.Table(game.Options.against_bot("intermediate", seed="ab" * 32, clock=0), now=0)
+    assert "hints" not in plain.record()["games"][0]
+    peer = game.Table(game.Options(seats=(game.Seat("human"), game.Seat("peer")), seed="ab" * 32, clock=0), now=0)
+    with pytest.raises(game.NotAllowed):
+        peer.note_hint()

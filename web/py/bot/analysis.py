@@ -1,0 +1,474 @@
+"""Analysis of a game record: every decision of both players against the bot's choice (docs/analysis.md).
+
+    analyse_record(record, level="quick", progress=None) -> JSON-ready dict
+    Analysis(record, level)          the same one decision at a time (``step``), for a worker that reports
+                                     progress and can be cancelled between steps
+    move_options(position_id, dice, level, context) / cube_options(...)   the hints' ranked plays and cube advice
+
+The record is replayed by ``game.record.walk_record`` (the verifier's own replay through the rules engine); each
+checker play is ranked among all the legal plays of its roll, each cube action by the cube model of
+``bot.cube``. ``quick`` is the 0-ply network; ``deep`` is the strong level's search (1-ply on the 0-ply
+candidates within 0.16 of the best, at most 8, and on the play made). Standard library only.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+from rules.movegen import legal_plays
+from rules.notation import format_play
+from rules.position import Position
+
+from . import cube as _cube
+from . import met as _met
+from . import play as _play
+from .network import Outputs, equity, invert
+
+__all__ = ["LEVELS", "MARKS", "RATINGS", "AnalysisError", "AnalysisCancelled", "Context", "Analysis",
+           "analyse_record", "mark", "rating", "move_options", "cube_options", "take_options", "hint", "context_of"]
+
+LEVELS = ("quick", "deep")
+FORMAT = "gamao-analysis"
+VERSION = 1
+
+MARKS = ((0.16, "very bad"), (0.08, "bad"), (0.04, "doubtful"))
+"""GNU Backgammon's default skill thresholds: equity lost from which a decision is marked."""
+
+RATINGS = ((0.002, "Supernatural"), (0.005, "World class"), (0.008, "Expert"), (0.012, "Advanced"),
+           (0.018, "Intermediate"), (0.026, "Casual player"), (0.035, "Beginner"))
+"""GNU Backgammon's rating thresholds (analysis.c, ``arThrsRating``): the band whose bound the error per
+unforced decision is below; "Awful!" at 0.035 and above."""
+AWFUL = "Awful!"
+NO_RATING = "N/A"
+
+CLOSE_CUBE = 0.16
+"""A cube decision that was not a double is listed only when doubling was right or within this much."""
+
+DEEP_CANDIDATES, DEEP_MARGIN = _play.LEVELS["strong"].candidates, _play.LEVELS["strong"].margin
+TOP = 3
+
+
+class AnalysisError(ValueError):
+    """A record that cannot be analysed (not a record, no game that replays), or a bad level."""
+
+
+class AnalysisCancelled(Exception):
+    """The progress callback returned False."""
+
+
+def mark(loss: float) -> str:
+    """"" | "doubtful" | "bad" | "very bad" for an equity loss."""
+    for bound, name in MARKS:
+        if loss >= bound:
+            return name
+    return ""
+
+
+def rating(error_rate_milli: float, unforced: int) -> str:
+    """GNU Backgammon's rating band for an error rate (equity lost per unforced decision, x1000)."""
+    if not unforced:
+        return NO_RATING
+    r = error_rate_milli / 1000.0
+    for bound, name in RATINGS:
+        if r < bound:
+            return name
+    return AWFUL
+
+
+@dataclass(frozen=True)
+class Context:
+    """The cube and score seen by the player deciding: cube value, owner ("center" | "me" | "opponent"),
+    match length (0 = money), points still needed by each side (match), the Crawford game, post-Crawford."""
+    cube: int = 1
+    owner: str = _cube.CENTER
+    match_length: int = 0
+    my_away: int = 0
+    their_away: int = 0
+    crawford: bool = False
+    post_crawford: bool = False
+
+    @property
+    def state(self) -> _cube.MatchState:
+        return _cube.MatchState(self.cube, self.owner, self.match_length, self.my_away, self.their_away,
+                                self.crawford, self.post_crawford)
+
+    def flipped(self) -> "Context":
+        owner = {_cube.MINE: _cube.THEIRS, _cube.THEIRS: _cube.MINE}.get(self.owner, _cube.CENTER)
+        return Context(self.cube, owner, self.match_length, self.their_away, self.my_away, self.crawford,
+                       self.post_crawford)
+
+    def emg(self, mwc: float) -> float:
+        """A match-winning chance as equivalent money equity: +1 for a single game won at cube 1 from this
+        score, -1 for one lost (GNU Backgammon's normalisation), so that equity lost compares with money."""
+        a, b, post = self.my_away, self.their_away, self.post_crawford
+        lo = _met.mwc(a, b - 1, post)
+        span = _met.mwc(a - 1, b, post) - lo
+        return 2.0 * (mwc - lo) / span - 1.0 if span > 1e-9 else 0.0
+
+
+MONEY = Context()
+
+
+def _evaluator():
+    import bot
+    return bot.evaluator()
+
+
+def _check_level(level: str) -> None:
+    if level not in LEVELS:
+        raise AnalysisError(f"level must be one of {', '.join(LEVELS)}; got {level!r}")
+
+
+def _cubeless_value(o: Outputs, ctx: Context) -> float:
+    """What a play is worth to its mover: cubeless money equity, or (match) cubeless MWC as equivalent money."""
+    if not ctx.match_length:
+        return equity(o)
+    a, b, v, post = ctx.my_away, ctx.their_away, ctx.cube, ctx.post_crawford
+    wins = [o[0] - o[1], o[1] - o[2], o[2]]
+    losses = [1.0 - o[0] - o[3], o[3] - o[4], o[4]]
+    m = sum(p * _met.mwc(a - k * v, b, post) for k, p in zip((1, 2, 3), wins))
+    m += sum(p * _met.mwc(a, b - k * v, post) for k, p in zip((1, 2, 3), losses))
+    return ctx.emg(m)
+
+
+def move_options(pos: Position, dice: tuple[int, int], level: str = "quick", ctx: Context = MONEY,
+                 include: Optional[Position] = None) -> list[dict]:
+    """Every distinct legal result of ``dice`` in ``pos`` (seen by the mover), best first:
+    ``{"play", "position_id", "equity", "ply", "win"}``; ``include`` (a result) is always scored at the
+    level's depth. Empty when nothing can be played."""
+    _check_level(level)
+    ev = _evaluator()
+    scored = []
+    for i, (steps, result) in enumerate(legal_plays(pos, dice)):
+        o = _play.after_play_outputs(ev, result)
+        scored.append([_cubeless_value(o, ctx), i, steps, result, o, 0])
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    if level == "deep" and len(scored) > 1:
+        top = scored[0][0]
+        deep = [t for t in scored[:DEEP_CANDIDATES] if t[0] >= top - DEEP_MARGIN]
+        deep += [t for t in scored if t[3] == include and t not in deep]
+        for t in deep:
+            t[4] = _one_ply_after(ev, t[3])
+            t[0], t[5] = _cubeless_value(t[4], ctx), 1
+        scored.sort(key=lambda t: (-t[5], -t[0], t[1]))
+    return [{"play": format_play(steps), "position_id": result.to_id(), "equity": e, "ply": ply, "win": o[0]}
+            for e, _, steps, result, o, ply in scored]
+
+
+_ONE_PLY: dict = {}
+_ONE_PLY_LIMIT = 4096
+
+
+def _one_ply_on_roll(ev, board) -> Outputs:
+    """``play.evaluate_1ply_board``, remembered: the board before a cube decision is the board after the
+    previous play, which the deep move ranking has just scored, and a take follows its double."""
+    key = (id(ev), board)
+    o = _ONE_PLY.get(key)
+    if o is None:
+        if len(_ONE_PLY) >= _ONE_PLY_LIMIT:
+            _ONE_PLY.clear()
+        o = _ONE_PLY[key] = _play.evaluate_1ply_board(ev, board)
+    return o
+
+
+def _one_ply_after(ev, result) -> Outputs:
+    """``play.outputs_1ply`` through the same memory."""
+    kind = _play.winner_kind(result)
+    if kind:
+        return _play.WIN_OUTPUTS[kind]
+    return invert(_one_ply_on_roll(ev, (result[1], result[0])))
+
+
+def _outputs_on_roll(pos: Position, level: str) -> Outputs:
+    ev = _evaluator()
+    return _one_ply_on_roll(ev, (pos[0], pos[1])) if level == "deep" else _play.outputs_on_roll(ev, pos)
+
+
+def cube_options(pos: Position, level: str = "quick", ctx: Context = MONEY) -> dict:
+    """The side on roll of ``pos`` before rolling: equities of no double, double/take, double/pass (per unit
+    of cube; equivalent money in a match), the right action ("double" | "no_double") and its winning chance."""
+    _check_level(level)
+    o = _outputs_on_roll(pos, level)
+    if ctx.match_length:
+        eq = {k: ctx.emg(v) for k, v in _cube.match_equities(o, ctx.state).items()}
+    else:
+        eq = _cube.money_equities(o, ctx.owner)
+    doubled = min(eq["double_take"], eq["double_pass"])
+    best = "double" if doubled >= eq["no_double"] - 1e-9 else "no_double"
+    return {"equities": eq, "best": best, "win": o[0], "equity": equity(o)}
+
+
+def take_options(pos: Position, level: str = "quick", ctx: Context = MONEY) -> dict:
+    """For the side doubled in ``pos`` (seen by the doubler, on roll): the taker's equities of take and pass
+    (``ctx`` is the taker's view of the cube before the double) and the right answer."""
+    _check_level(level)
+    o_doubler = _outputs_on_roll(pos, level)
+    o = invert(o_doubler)
+    if ctx.match_length:
+        a, b, v, post = ctx.my_away, ctx.their_away, ctx.cube, ctx.post_crawford
+        take = _cube.match_cubeful(o, a, b, 2 * v, _cube.MINE, post)
+        drop = _met.mwc(a, b - v, post)
+        eq = {"take": ctx.emg(take), "pass": ctx.emg(drop)}
+    else:
+        p, w, l_ = _cube._w_l(o)
+        eq = {"take": 2.0 * _cube.janowski(p, w, l_, _cube.MINE), "pass": -1.0}
+    best = "take" if eq["take"] >= eq["pass"] else "pass"
+    return {"equities": eq, "best": best, "win": o[0], "equity": equity(o)}
+
+
+def context_of(cube_value: int = 1, cube_owner: str = _cube.CENTER, match_length: int = 0, score=(0, 0),
+               crawford: bool = False) -> Context:
+    """A Context from the keyword arguments of ``bot.cube_action`` (score = (decider, other))."""
+    if not match_length:
+        return Context(cube_value, cube_owner)
+    post = not crawford and (match_length - 1) in tuple(score)
+    return Context(cube_value, cube_owner, match_length, match_length - score[0], match_length - score[1],
+                   bool(crawford), post)
+
+
+def hint(kind: str, position_id: str, dice=None, cube: Optional[dict] = None, level: str = "quick") -> dict:
+    """The bot's advice to a person (JSON-ready). ``kind`` "move" (``dice`` rolled; the best plays, at most
+    3, for the mover of ``position_id``), "double" (before rolling: double or not) or "take" (``position_id``
+    seen by the doubler, as ``bot.take_decision`` takes it). ``cube``: ``bot.cube_action``'s keyword arguments,
+    from the decider's side."""
+    ctx = context_of(**(cube or {}))
+    pos = Position.from_id(position_id)
+    if kind == "move":
+        opts = move_options(pos, (int(dice[0]), int(dice[1])), level, ctx)
+        return {"kind": "move", "level": level, "top": [_top(o) for o in opts[:TOP]]}
+    if kind == "double":
+        if not _can_double(ctx):
+            return {"kind": "double", "level": level, "best": "no_double", "equities": {}}
+        c = cube_options(pos, level, ctx)
+    elif kind == "take":
+        c = take_options(pos, level, ctx)
+    else:
+        raise AnalysisError(f"hint kind must be move, double or take; got {kind!r}")
+    return {"kind": kind, "level": level, "best": c["best"], "equities": {k: _r(v) for k, v in c["equities"].items()}}
+
+
+# --- the record's decisions --------------------------------------------------------------------------------------
+
+def _context(before, p: int, length: int, score: list[int]) -> Context:
+    owner = _cube.CENTER if before.owner is None else (_cube.MINE if before.owner == p else _cube.THEIRS)
+    if not length:
+        return Context(before.cube, owner)
+    post = not before.crawford and (length - 1) in score
+    return Context(before.cube, owner, length, length - score[p], length - score[1 - p], before.crawford, post)
+
+
+def _can_double(ctx: Context) -> bool:
+    if ctx.owner == _cube.THEIRS or ctx.crawford:
+        return False
+    return not ctx.match_length or ctx.my_away > ctx.cube
+
+
+def _collect(data: dict) -> tuple[list[dict], list[list[dict]], Any]:
+    """The record's games and, per game, the decisions to analyse (unevaluated), from the verifier's replay."""
+    from game.record import walk_record
+
+    length = data.get("match_length") if isinstance(data.get("match_length"), int) else 0
+    games: list[list[dict]] = []
+    scores: dict[int, list[int]] = {}
+
+    def score_before(gi: int) -> list[int]:
+        if gi not in scores:
+            score = [0, 0]
+            for g in data["games"][:gi]:
+                res = g.get("result") if isinstance(g, dict) else None
+                if isinstance(res, dict) and res.get("winner") in (0, 1) and isinstance(res.get("points"), int):
+                    score[res["winner"]] += res["points"]
+            scores[gi] = [min(s, length - 1) if length else s for s in score]
+        return scores[gi]
+
+    def observe(gi, ai, action, before, after):
+        while len(games) <= gi:
+            games.append([])
+        t = action["type"]
+        phase = action.get("phase") if t == "clock_expired" else None
+        clock = t == "clock_expired"
+        score = score_before(gi)
+        if t in ("roll", "double") or phase == "roll":
+            p = before.turn
+            ctx = _context(before, p, length, score)
+            if t == "roll" and before.phase != "roll":
+                return  # the table's roll after a clock expiry: the expiry was the decision
+            if _can_double(ctx):
+                games[gi].append({"player": p, "kind": "double", "action": ai, "pos": before.pos, "ctx": ctx,
+                                  "played": "double" if t == "double" else "no_double", "clock": clock})
+        elif t in ("take", "pass", "beaver") or phase == "take":
+            p = 1 - before.turn
+            answer = action.get("played") if clock else t
+            games[gi].append({"player": p, "kind": "take", "action": ai, "pos": before.pos,
+                              "ctx": _context(before, p, length, score),
+                              "played": "pass" if answer == "pass" else "take", "beaver": t == "beaver",
+                              "clock": clock})
+        elif t == "play" or phase == "move":
+            p = before.turn
+            result = after.pos if after.phase == "over" else after.pos.swapped()
+            games[gi].append({"player": p, "kind": "move", "action": ai, "pos": before.pos, "dice": before.dice,
+                              "result": result, "ctx": _context(before, p, length, score), "clock": clock,
+                              "notation": action.get("played") if clock else action.get("play")})
+
+    verdict = walk_record(data, observe)
+    while isinstance(data.get("games"), list) and len(games) < len(data["games"]):
+        games.append([])
+    return data.get("games"), games, verdict
+
+
+_STRUCTURAL = {"empty", "not_json", "wrong_format", "wrong_version", "missing_field", "bad_field"}
+
+
+def _load(record: Any) -> dict:
+    if isinstance(record, (bytes, bytearray)):
+        try:
+            record = bytes(record).decode("utf-8")
+        except UnicodeDecodeError:
+            raise AnalysisError("not a game record: the file is not UTF-8 text") from None
+    if isinstance(record, str):
+        try:
+            record = json.loads(record)
+        except ValueError as exc:
+            raise AnalysisError(f"not a game record: not JSON ({exc})") from None
+    if not isinstance(record, dict):
+        raise AnalysisError(f"not a game record: got {type(record).__name__}")
+    return record
+
+
+def _r(x: float) -> float:
+    return round(x, 6)
+
+
+class Analysis:
+    """An analysis done one decision at a time: ``total`` decisions, ``step(n)`` evaluates up to n more and
+    returns how many are done, ``done``/``finished``, ``result()`` the JSON-ready result once finished.
+
+    Raises AnalysisError at once for a record that is not one, or has no game the replay can follow."""
+
+    def __init__(self, record: Any, level: str = "quick") -> None:
+        _check_level(level)
+        data = _load(record)
+        games, pending, verdict = _collect(data)
+        header = [p for p in verdict.problems if p.code in _STRUCTURAL and p.game is None]
+        if header:
+            raise AnalysisError(f"not a game record that can be analysed: {header[0].message}")
+        self.level = level
+        self.data = data
+        self.verdict = verdict
+        self.pending = pending
+        self.queue = [(gi, d) for gi, ds in enumerate(pending) for d in ds]
+        self.total = len(self.queue)
+        self.done = 0
+        self.out: list[list[dict]] = [[] for _ in pending]
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.total
+
+    def step(self, n: int = 1) -> int:
+        while n > 0 and not self.finished:
+            gi, d = self.queue[self.done]
+            self.out[gi].append(self.evaluate(d))
+            self.done += 1
+            n -= 1
+        return self.done
+
+    def evaluate(self, d: dict) -> dict:
+        p, kind, ctx, pos = d["player"], d["kind"], d["ctx"], d["pos"]
+        row: dict[str, Any] = {"player": p, "kind": kind, "action": d["action"], "dice": None}
+        if kind == "move":
+            row["dice"] = [d["dice"][0], d["dice"][1]]
+            row["position_id"] = pos.to_id()
+            opts = move_options(pos, d["dice"], self.level, ctx, include=d["result"])
+            played_id = d["result"].to_id()
+            if len(opts) <= 1:
+                row.update(played=played_id, best=played_id, loss=0.0, forced=True)
+                win = opts[0]["win"] if opts else None
+                eq = opts[0]["equity"] if opts else None
+                row["top"] = [_top(o) for o in opts]
+                row["play"] = d["notation"] or ""
+                row["best_play"] = row["play"]
+            else:
+                mine = next(o for o in opts if o["position_id"] == played_id)
+                best = opts[0]
+                row.update(played=played_id, best=best["position_id"], loss=_r(max(0.0, best["equity"] -
+                                                                                   mine["equity"])), forced=False)
+                row["play"], row["best_play"] = mine["play"], best["play"]
+                row["played_equity"] = _r(mine["equity"])
+                row["top"] = [_top(o) for o in opts[:TOP]]
+                win, eq = mine["win"], mine["equity"]
+            chances = (win, eq)
+        else:
+            if kind == "double":
+                row["position_id"] = pos.to_id()
+                c = cube_options(pos, self.level, ctx)
+                doubled = min(c["equities"]["double_take"], c["equities"]["double_pass"])
+                gap = c["equities"]["no_double"] - doubled
+                right = c["best"]
+                loss = abs(gap) if d["played"] != right else 0.0
+                win, eq = c["win"], c["equity"]
+            else:
+                row["position_id"] = pos.swapped().to_id()
+                c = take_options(pos, self.level, ctx)
+                right = c["best"]
+                loss = abs(c["equities"]["take"] - c["equities"]["pass"]) if d["played"] != right else 0.0
+                win, eq = c["win"], c["equity"]
+                if d.get("beaver"):
+                    row["beaver"] = True
+            row.update(played=d["played"], best=right, loss=_r(loss), forced=False,
+                       equities={k: _r(v) for k, v in c["equities"].items()})
+            chances = (win, eq)
+        row["mark"] = mark(row["loss"])
+        if d["clock"]:
+            row["clock"] = True
+        win, eq = chances
+        if win is not None:  # player 0's chances after the decision, for the graph
+            row["chances"] = {"win": _r(win if p == 0 else 1.0 - win), "equity": _r(eq if p == 0 else -eq)}
+        return row
+
+    def close_enough(self, row: dict) -> bool:
+        """A no-double is listed only when doubling was right or close (GNU's "close or actual" decisions)."""
+        if row["kind"] != "double" or row["played"] == "double" or row["best"] == "double":
+            return True
+        e = row["equities"]
+        return e["no_double"] - min(e["double_take"], e["double_pass"]) < CLOSE_CUBE
+
+    def result(self) -> dict:
+        if not self.finished:
+            raise AnalysisError("the analysis is not finished")
+        players = [{"decisions": 0, "unforced": 0, "loss": 0.0} for _ in (0, 1)]
+        games = []
+        for gi, rows in enumerate(self.out):
+            kept = [r for r in rows if self.close_enough(r)]
+            for r in kept:
+                st = players[r["player"]]
+                st["decisions"] += 1
+                st["unforced"] += not r["forced"]
+                st["loss"] += r["loss"]
+            games.append({"index": gi, "decisions": kept})
+        for st in players:
+            st["loss"] = _r(st["loss"])
+            st["error_rate"] = _r(1000.0 * st["loss"] / st["unforced"]) if st["unforced"] else 0.0
+            st["rating"] = rating(st["error_rate"], st["unforced"])
+        return {"format": FORMAT, "version": VERSION, "level": self.level,
+                "match_length": self.data.get("match_length", 0), "players": players, "games": games,
+                "verified": self.verdict.ok, "problems": self.verdict.reasons}
+
+
+def _top(o: dict) -> dict:
+    return {"play": o["play"], "position_id": o["position_id"], "equity": _r(o["equity"]), "ply": o["ply"]}
+
+
+def analyse_record(record: Any, level: str = "quick",
+                   progress: Optional[Callable[[int, int], Any]] = None) -> dict:
+    """Analyse every decision of a record (dict, JSON text or bytes). ``progress(done, total)`` is called
+    after each decision; if it returns False the analysis stops with AnalysisCancelled."""
+    a = Analysis(record, level)
+    if progress is not None and progress(0, a.total) is False:
+        raise AnalysisCancelled()
+    while not a.finished:
+        a.step()
+        if progress is not None and progress(a.done, a.total) is False:
+            raise AnalysisCancelled()
+    return a.result()

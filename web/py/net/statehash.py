@@ -1,0 +1,61 @@
+"""The state hash of a peer session: SHA-256 of the canonical JSON of everything both sides must agree on.
+
+Field by field in docs/peer-protocol.md section 4, with worked examples in tests/net/data/state_hash_vectors.json.
+Pure.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Optional
+
+from game.state import ROLL
+
+__all__ = ["canonical", "state_object", "state_hash"]
+
+
+def canonical(value) -> bytes:
+    """Canonical JSON: keys sorted, no spaces, ASCII only (every other character as a lowercase \\uXXXX escape,
+    astral ones as their two UTF-16 surrogate escapes), integers in decimal; as ASCII bytes."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True,
+                      allow_nan=False).encode("ascii")
+
+
+def _hex(b: Optional[bytes]) -> Optional[str]:
+    return None if b is None else b.hex()
+
+
+def state_object(s) -> dict:
+    """The object that is hashed (``s`` a PeerSession)."""
+    d: dict = {"sid": s.sid, "stage": s.stage, "game": s.game_no, "k": s.k,
+               "commits": [_hex(c) for c in s.commits], "last": [_hex(c) for c in s.last],
+               "revealed": [_hex(c) for c in s.revealed], "roll_pending": s.roll_pending,
+               "opening": [list(p) for p in s.opening], "next": [_hex(c) for c in s.next_commits],
+               "renewals": [[_hex(c) for c in pair] for pair in s.renewals],
+               "names": list(s.names), "settings": s.settings.to_wire() if s.settings else None}
+    if s.table is not None:
+        st = s.table.state()
+        board = s.table.committed_board()
+        rec = s.table.record_data()
+        d["table"] = {"players": rec["players"], "earlier": _earlier_games_digest(s, rec),
+                      "game": rec["games"][-1], "phase": st.phase, "turn": st.turn,
+                      "board": [list(board[0]), list(board[1])],
+                      "dice": list(st.dice) if st.dice and st.phase != ROLL else None,
+                      "cube": st.cube, "owner": st.cube_owner, "score": list(st.score),
+                      "crawford": st.crawford}
+    return d
+
+
+def state_hash(s) -> str:
+    return hashlib.sha256(canonical(state_object(s))).hexdigest()
+
+
+def _earlier_games_digest(s, rec: dict) -> str:
+    """SHA-256 of the canonical JSON of the record's games before the last one (cached: they no longer
+    change). With no earlier game: the hash of ``[]``."""
+    n = len(rec["games"]) - 1
+    cached = getattr(s, "_digest_cache", None)
+    if cached is None or cached[0] != n or cached[2] is not rec:
+        cached = (n, hashlib.sha256(canonical(rec["games"][:n])).hexdigest(), rec)
+        s._digest_cache = cached
+    return cached[1]

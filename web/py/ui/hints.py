@@ -1,0 +1,187 @@
+"""Hints: the bot's advice to a person at this device (the Hint button and the H key).
+
+The top plays for the roll being played, or the cube advice before rolling (double or not) and when doubled
+(take or pass), listed under the controls and the best play marked on the board. Never in a game with a remote
+player; the record notes every hint shown (``game.Table.note_hint``). The bot thinks in its worker
+(``BotProxy.hint``); the pure part (``request_for``) says what to ask.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import game
+import rules
+
+from .model import slot_of
+
+
+def start_position(state) -> rules.Position:
+    """The position at the start of the turn being played (the steps already made taken back)."""
+    pos = state.position()
+    mine, theirs = list(pos[0]), list(pos[1])
+    for step in reversed(state.steps):
+        mine[step.to] -= 1
+        mine[step.frm] += 1
+        if step.hit:
+            theirs[25 - step.to] += 1
+            theirs[25] -= 1
+    return rules.Position(mine, theirs)
+
+
+def _cube_kwargs(state, decider: int) -> dict:
+    owner = state.cube_owner
+    return {"cube_value": state.cube,
+            "cube_owner": "center" if owner is None else ("me" if owner == decider else "opponent"),
+            "match_length": state.match_length, "score": (state.score[decider], state.score[1 - decider]),
+            "crawford": bool(state.crawford)}
+
+
+def allowed(state, table) -> bool:
+    """Whether a hint may be asked now: a person at this device is to decide, in a game with no remote seat."""
+    if state is None or table is None or not getattr(table, "saves_locally", True):
+        return False
+    if any(seat.kind == "peer" for seat in state.seats):
+        return False
+    if state.actor is None or state.seats[state.actor].kind != "human":
+        return False
+    if state.phase == game.MOVING:
+        return bool(state.movable or state.can_done) and state.dice is not None
+    if state.phase == game.ROLL:
+        return bool(state.can_double)
+    return state.phase == game.TAKE and bool(state.can_take)
+
+
+def request_for(state) -> Optional[dict]:
+    """What to ask the bot (``bot.analysis.hint``'s arguments), or None when there is nothing to advise."""
+    if state.phase == game.MOVING and state.dice is not None:
+        return {"kind": "move", "position_id": start_position(state).to_id(), "dice": list(state.dice),
+                "cube": _cube_kwargs(state, state.turn)}
+    if state.phase == game.ROLL and state.can_double:
+        return {"kind": "double", "position_id": state.position().to_id(), "dice": None,
+                "cube": _cube_kwargs(state, state.turn)}
+    if state.phase == game.TAKE:
+        taker = 1 - state.turn
+        return {"kind": "take", "position_id": state.position().to_id(), "dice": None,
+                "cube": _cube_kwargs(state, taker)}
+    return None
+
+
+def play_slots(notation: str, request: dict, bottom: bool) -> list[tuple[str, str]]:
+    """The (from, to) screen slots of each step of a play, for marking the board."""
+    pos = rules.Position.from_id(request["position_id"])
+    steps = rules.parse_play(notation, pos, tuple(request["dice"]))
+    return [(slot_of(s.frm, bottom), slot_of(s.to, bottom)) for s in steps]
+
+
+def lines(advice: dict, t) -> list[tuple[str, str]]:
+    """The advice as (text, data value) lines in the language of ``t``."""
+    if advice["kind"] == "move":
+        if not advice["top"]:
+            return [(t("hint_no_move"), "")]
+        return [(t("hint_play", play=o["play"] or t("hint_no_move"), e=f"{o['equity']:+.3f}"), o["position_id"])
+                for o in advice["top"]]
+    eq = advice.get("equities") or {}
+    best = advice["best"]
+    out = [(t("hint_best", action=t(f"hint_{best}")), best)]
+    for key in ("no_double", "double_take", "double_pass", "take", "pass"):
+        if key in eq:
+            out.append((t("hint_equity", action=t(f"hint_{key}"), e=f"{eq[key]:+.3f}"), key))
+    return out
+
+
+class Hints:
+    """The Hint button and panel of the table page."""
+
+    MARKS = ("hint-from", "hint-to")
+
+    def __init__(self, texts, app) -> None:
+        from pyscript import document
+        from pyscript.ffi import create_proxy
+        self.t, self.app = texts, app
+        self.button = document.getElementById("btn-hint")
+        self.panel = document.getElementById("hint")
+        self.title = document.getElementById("hint-title")
+        self.list = document.getElementById("hint-list")
+        self._proxy = create_proxy(lambda e: self.ask())
+        self.button.addEventListener("click", self._proxy)
+        self.button.textContent = texts("hint")
+        self.button.setAttribute("aria-keyshortcuts", "H")
+        self.title.textContent = texts("hint_title")
+        self._asked_for = None   # the state the panel shows advice for
+        self._asking = False
+
+    def update(self, state) -> None:
+        """Show the button when a hint may be asked; the advice shown belongs to one decision only."""
+        ok = allowed(state, self.app.table) and not self.app._busy
+        self.button.hidden = not ok
+        self.button.disabled = not ok or self._asking
+        key = self._key(state)
+        if key != self._asked_for:
+            self.clear()
+
+    @staticmethod
+    def _key(state):
+        if state is None:
+            return None
+        return (state.game_number, state.phase, state.turn, tuple(state.dice or ()), state.cube, state.cube_owner,
+                len(state.steps))
+
+    def clear(self) -> None:
+        self.panel.hidden = True
+        self.list.innerHTML = ""
+        self._asked_for = None
+        self._unmark()
+
+    def _unmark(self) -> None:
+        for el in self.app.board.slots.values():
+            for cls in self.MARKS:
+                el.classList.remove(cls)
+
+    def ask(self) -> None:
+        import asyncio
+        state, table = self.app.state, self.app.table
+        if self._asking or not allowed(state, table):
+            return
+        request = request_for(state)
+        if request is None:
+            return
+        asyncio.ensure_future(self._ask(state, table, request))
+
+    async def _ask(self, state, table, request: dict) -> None:
+        from pyscript import document
+        self._asking = True
+        self.button.disabled = True
+        self.panel.hidden = False
+        self.list.innerHTML = ""
+        self.panel.setAttribute("aria-busy", str(True).lower())
+        self.title.textContent = self.t("hint_thinking")
+        try:
+            await self.app._bot_ready.wait()
+            advice = await self.app.bots.hint(request)
+        finally:
+            self._asking = False
+            self.panel.setAttribute("aria-busy", str(False).lower())
+        if table is not self.app.table or self._key(self.app.state) != self._key(state):
+            self.update(self.app.state)
+            return  # the game moved on while the bot thought
+        try:
+            table.note_hint()
+        except game.GameError:
+            return
+        self.app._save()
+        self.title.textContent = self.t("hint_title")
+        self.panel.setAttribute("data-kind", advice["kind"])
+        self.panel.setAttribute("data-best", advice["top"][0]["position_id"] if advice["kind"] == "move"
+                                and advice["top"] else advice.get("best", ""))
+        for text, value in lines(advice, self.t):
+            li = document.createElement("li")
+            li.textContent = text
+            li.setAttribute("data-value", value)
+            self.list.appendChild(li)
+        self._asked_for = self._key(state)
+        self.button.disabled = False
+        if advice["kind"] == "move" and advice["top"] and advice["top"][0]["play"]:
+            self._unmark()
+            for frm, to in play_slots(advice["top"][0]["play"], request, state.turn == 0):
+                self.app.board.slots[frm].classList.add("hint-from")
+                self.app.board.slots[to].classList.add("hint-to")
