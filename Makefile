@@ -1,6 +1,7 @@
 # Gamão: two commands.
 #   make play   set up what is missing, then serve the site on http://127.0.0.1:$(PORT)
-#   make test   set up what is missing (test deps, Chromium, Firefox ESR), then run the unit tests and the browser tests
+#   make test   set up what is missing (test deps, Chromium, Firefox ESR; as root nftables and coturn for the
+#               network lab), then run the unit tests and the browser tests
 PORT ?= 8000
 PYTHON ?= python3
 VENV := .venv
@@ -8,19 +9,19 @@ VPY := $(VENV)/bin/python
 NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: play test site unit e2e chromium firefox bench clean
+.PHONY: play test site unit e2e chromium firefox netlab bench clean
 
 play: site
 	@$(PYTHON) tools/serve.py --port $(PORT)
 
-test: site $(VENV_STAMP) chromium firefox
+test: site $(VENV_STAMP) chromium firefox netlab
 	$(VPY) -m pytest tests -n 2 --dist loadgroup -p no:cacheprovider
 	$(VPY) -m pytest e2e -p no:cacheprovider
 
 unit: $(VENV_STAMP)
 	$(VPY) -m pytest tests -n 2 --dist loadgroup
 
-e2e: site $(VENV_STAMP) chromium firefox
+e2e: site $(VENV_STAMP) chromium firefox netlab
 	$(VPY) -m pytest e2e
 
 # The pinned runtime (PyScript, Pyodide) from package-lock.json, then web/ made ready to serve.
@@ -44,6 +45,9 @@ chromium: $(VENV_STAMP)
 
 firefox:
 	@sh tools/ensure_firefox.sh
+
+netlab:
+	@sh tools/ensure_netlab.sh
 
 bench: site $(VENV_STAMP) chromium
 	$(VPY) tools/bench_load.py

@@ -52,11 +52,17 @@ def base_url():
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
+    """The one Playwright driver of the session (a second one cannot start in the same thread)."""
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
-        yield browser
-        browser.close()
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    browser = playwright.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
+    yield browser
+    browser.close()
 
 
 class Guard:

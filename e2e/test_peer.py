@@ -50,7 +50,7 @@ def _mirror(c: dict) -> dict:
 def _connect(peer_context, new_page, base_url):
     host = new_page(peer_context())
     guest = new_page(peer_context())
-    host.goto(base_url + "?lang=en&clock=0&pace=0")
+    host.goto(base_url + "?lang=en&clock=0&pace=0&stun=none")  # stun=none: test-only, no public STUN
     wait_ready(host)
     host.get_by_role("button", name="Play a friend").click()
     invite = host.get_by_label("Invite link", exact=True)
@@ -130,6 +130,9 @@ def _describe(page) -> tuple:
 def test_invite_answer_connect_and_a_whole_game(peer_context, new_page, base_url):
     host, guest, link, code = _connect(peer_context, new_page, base_url)
     assert "#join=" in link and len(code) < 150
+    for page in (host, guest):  # after connecting, the page says how the game runs: here, the local network
+        page.wait_for_function("document.documentElement.getAttribute('data-peer-path') === 'local'")
+        assert page.locator("#peer-path").text_content() == "Connected directly, over the local network."
     assert set(POINTS) <= set(counts(host))
     _boards_agree(host, guest)
     fp_host = host.locator("[data-fingerprint]").first.get_attribute("data-fingerprint")
@@ -270,3 +273,48 @@ def test_after_a_disconnect_the_bot_can_take_the_seat(peer_context, new_page, ba
             play_turn(host)
         except PlaywrightTimeout:
             raise AssertionError(f"the table did not go on against the bot: {_describe(host)}") from None
+
+
+def test_connection_settings_make_a_new_invite_at_once_and_are_remembered(peer_context, new_page, base_url):
+    """The panel says what a STUN server learns and offers "Same network only"; a change of the choice or of the
+    servers field makes a new invite and is saved; a field that cannot be read is explained and changes nothing.
+    (Same network only is on before the panel opens: nothing here asks a STUN server on the internet.)"""
+    import sys
+    sys.path.insert(0, str(ROOT / "web" / "py"))
+    from net import ice, sdpcode
+
+    page = new_page(peer_context())
+    page.goto(base_url + "?lang=en&clock=0&pace=0")
+    wait_ready(page)
+    page.evaluate("localStorage.setItem('gamao.ice.lan', '1')")
+    page.get_by_role("button", name="Play a friend").click()
+    invite_ready = ("document.getElementById('peer-invite') && "
+                    "document.getElementById('peer-invite').value.includes('#join=')")
+    page.wait_for_function(invite_ready)
+    first = page.locator("#peer-invite").input_value()
+    assert sdpcode.offer_stun(sdpcode.code_from_text(first)) == ()
+    lan = page.get_by_label("Same network only (no outside server)")
+    assert lan.is_checked()
+    note = page.locator("#peer-stun-note").text_content()
+    assert "public addresses, nothing of the game" in note and lan.get_attribute("aria-describedby") == "peer-stun-note"
+    page.get_by_text("Connection settings").click()
+    field = page.get_by_label("STUN / TURN servers (one per line: url [username credential])")
+    assert field.input_value() == "\n".join(ice.DEFAULT_STUN)  # the defaults, before anything is saved
+    # a line that is no server: said, and neither the invite nor what is saved changes
+    field.fill(field.input_value() + "\nhttp://stun.example.org")
+    page.wait_for_function("document.getElementById('peer-status').textContent.includes('line 3')")
+    assert "not a STUN or TURN address" in page.locator("#peer-status").text_content()
+    assert page.locator("#peer-invite").input_value() == first
+    assert page.evaluate("localStorage.getItem('gamao.ice')") is None
+    # a good field: saved, and a new invite at once
+    field.fill("stun:stun.l.google.com:19302")
+    page.wait_for_function(f"({invite_ready}) && document.getElementById('peer-invite').value !== {first!r}")
+    assert page.evaluate("localStorage.getItem('gamao.ice')") == "stun:stun.l.google.com:19302"
+    # remembered: a new visit (in Portuguese) shows the same choice and field
+    page.goto(base_url + "?lang=pt&clock=0&pace=0")
+    wait_ready(page)
+    page.get_by_role("button", name="Jogar com um amigo").click()
+    page.wait_for_function(invite_ready)
+    assert page.get_by_label("Só na mesma rede (sem servidor externo)").is_checked()
+    assert page.locator("#peer-ice").input_value() == "stun:stun.l.google.com:19302"
+    assert "nada do jogo" in page.locator("#peer-stun-note").text_content()

@@ -8,7 +8,7 @@ Entry points (for the page's wiring in main.py):
 * ``open_peer_dialog(document, on_connected, role="host"|"guest", offer_code=None)``: the dialog alone;
   ``on_connected(link)`` gets the open :class:`net.webrtc.PeerLink`.
 
-During a peer game ``app.table`` is a :class:`PeerTableAdapter`: the same methods the page uses on a
+During a peer game ``app.table`` is a :class:`PeerTableAdapter` (``net.peer_adapter``): the same methods the page uses on a
 ``game.Table`` (``apply``, ``state``, ``pending``, ``options``, ``record_json``, ``mat_text``, ...), backed by a
 :class:`net.PeerSession`, with the guest's states mirrored so each player sees the board from its own side.
 Everything from the peer is shown with ``textContent`` only.
@@ -18,26 +18,25 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from dataclasses import replace
 from typing import Callable, Optional
 
 import game
-from game import intents as I
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
-from . import peer_texts, sdpcode
-from .errors import NotYourTurn, PeerError, SignalError
+from . import ice, peer_texts, sdpcode
+from .errors import PeerError, SignalError
 from .messages import decode
+from .peer_adapter import PeerTableAdapter
 from .qr import qr_svg
 from .session import Outcome, PeerSession, Settings
-from .view_state import mirror_state
 from .webrtc import PeerLink
 
 __all__ = ["install", "open_peer_dialog", "PeerTableAdapter", "PeerGame"]
 
 SAVE_KEY = "gamao.peer"
-ICE_KEY = "gamao.ice"
+ICE_KEY = "gamao.ice"          # the servers field, as typed (absent: the default STUN servers)
+LAN_KEY = "gamao.ice.lan"      # "1": "Same network only (no outside server)"
 
 
 def _lang() -> str:
@@ -79,27 +78,40 @@ def _on(target, kind: str, fn) -> None:
     target.addEventListener(kind, proxy)
 
 
-def ice_servers_from_text(text: str) -> list:
-    """Lines "url [username credential]" -> RTCIceServer dicts (blank lines and # comments skipped)."""
-    servers = []
-    for line in str(text).splitlines():
-        parts = line.split()
-        if not parts or parts[0].startswith("#"):
-            continue
-        if not parts[0].startswith(("stun:", "turn:", "turns:")):
-            raise SignalError(f"not a STUN/TURN address: {parts[0][:60]}")
-        entry = {"urls": parts[0]}
-        if len(parts) >= 3:
-            entry["username"], entry["credential"] = parts[1], parts[2]
-        servers.append(entry)
-    return servers
+def _stored(key: str):
+    try:
+        value = window.localStorage.getItem(key)
+        return value if isinstance(value, str) else None  # (a missing key is JS null: jsnull, not None)
+    except Exception:
+        return None
+
+
+def _store(key: str, value: str) -> None:
+    try:
+        window.localStorage.setItem(key, value)
+    except Exception:
+        pass
 
 
 def _saved_ice_text() -> str:
+    """The servers field as saved, else the default STUN servers (replaced in tests by the page's ``stun``
+    parameter: net.ice.default_override)."""
+    saved = _stored(ICE_KEY)
+    if saved is not None:
+        return saved
+    override = ice.default_override(str(window.location.search))
+    return ice.servers_text(ice.DEFAULT_STUN if override is None else override)
+
+
+def _saved_lan() -> bool:
+    return _stored(LAN_KEY) == "1"
+
+
+def _saved_servers() -> tuple:
     try:
-        return str(window.localStorage.getItem(ICE_KEY) or "")
-    except Exception:
-        return ""
+        return ice.parse_servers(_saved_ice_text())
+    except SignalError:
+        return ()
 
 
 # --------------------------------------------------------------------------------------------------- dialog
@@ -132,14 +144,7 @@ class PeerDialog:
                 row.appendChild(lab)
                 row.appendChild(sel)
                 d.appendChild(row)
-                det = _el("details")
-                det.appendChild(_el("summary", _t("settings")))
-                lab = _el("label", _t("servers"), for_="peer-ice")
-                self.ice = _el("textarea", id="peer-ice", rows=2, spellcheck="false")
-                self.ice.value = _saved_ice_text()
-                det.appendChild(lab)
-                det.appendChild(self.ice)
-                d.appendChild(det)
+                self._server_settings(d)
             self.code_field = self._readonly_field("peer-invite", _t("invite"), share_as="url")
             self.qr = _el("div", class_="peer-qr")
             d.appendChild(self.qr)
@@ -160,6 +165,50 @@ class PeerDialog:
         d.appendChild(close)
         document.body.appendChild(d)
         d.showModal()
+
+    def _server_settings(self, d) -> None:
+        """"Same network only", what a STUN server learns, and the servers field: a change makes a new invite."""
+        row = _el("p", class_="peer-lan")
+        self.lan = _el("input", type="checkbox", id="peer-lan", aria_describedby="peer-stun-note")
+        self.lan.checked = _saved_lan()
+        row.appendChild(self.lan)
+        row.appendChild(_el("label", " " + _t("same_network"), for_="peer-lan"))
+        d.appendChild(row)
+        d.appendChild(_el("p", _t("stun_note"), id="peer-stun-note", class_="peer-note"))
+        det = _el("details")
+        det.appendChild(_el("summary", _t("settings")))
+        det.appendChild(_el("label", _t("servers"), for_="peer-ice"))
+        self.ice = _el("textarea", id="peer-ice", rows=3, spellcheck="false", aria_describedby="peer-turn-note")
+        self.ice.value = _saved_ice_text()
+        det.appendChild(self.ice)
+        det.appendChild(_el("p", _t("turn_note"), id="peer-turn-note", class_="peer-note"))
+        d.appendChild(det)
+        self._typed = 0
+        _on(self.lan, "change", lambda e: self._settings_changed())
+        _on(self.ice, "input", lambda e: asyncio.ensure_future(self._typing()))
+
+    async def _typing(self) -> None:
+        self._typed += 1
+        mine = self._typed
+        await asyncio.sleep(0.5)  # a new invite once the player pauses, not one per key
+        if mine == self._typed:
+            self._settings_changed()
+
+    def _settings_changed(self) -> None:
+        """Save the choice and make a new invite with it; a field that cannot be read is explained, and then
+        nothing changes (neither what is saved nor the invite)."""
+        text = str(self.ice.value)
+        try:
+            ice.parse_servers(text)
+        except SignalError as exc:
+            self.say(str(exc))
+            return
+        _store(ICE_KEY, text)
+        _store(LAN_KEY, "1" if self.lan.checked else "0")
+        if self.link is not None and self.link.state != "open":
+            self.link.close()
+            self.link = None
+        asyncio.ensure_future(self.start())
 
     def _readonly_field(self, el_id: str, label: str, share_as: str):
         """A read-only code with Copy, and Share where the browser has the Web Share API (phones: the chat app's
@@ -200,41 +249,50 @@ class PeerDialog:
     def say(self, text: str) -> None:
         self.status.textContent = text
 
-    def _ice(self) -> list:
-        if self.role != "host" or not hasattr(self, "ice"):
-            return ice_servers_from_text(_saved_ice_text())
-        text = str(self.ice.value)
-        servers = ice_servers_from_text(text)
-        try:
-            window.localStorage.setItem(ICE_KEY, text)
-        except Exception:
-            pass
-        return servers
+    def _servers(self) -> list:
+        """The host's servers (RTCIceServer dicts): none for "Same network only", else the field's."""
+        if hasattr(self, "lan"):
+            return [] if self.lan.checked else [s.rtc() for s in ice.parse_servers(str(self.ice.value))]
+        return [] if _saved_lan() else [s.rtc() for s in _saved_servers()]
 
-    def _new_link(self) -> PeerLink:
-        return PeerLink(self._ice(), on_message=self._on_message, on_open=self._opened, on_close=self._closed)
+    def _new_link(self, servers: list) -> PeerLink:
+        return PeerLink(servers, on_message=self._on_message, on_open=self._opened, on_close=self._closed,
+                        lang=_lang())
 
     async def start(self) -> None:
+        self._generation = getattr(self, "_generation", 0) + 1
+        generation = self._generation
         try:
             if self.role == "host":
                 self.say(_t("making"))
-                self.link = self._new_link()
-                code = await self.link.make_offer()
+                self.code_field.value = ""
+                self.qr.innerHTML = ""
+                self.connect_btn.disabled = False
+                servers = self._servers()
+                link = self.link = self._new_link(servers)
+                code = await link.make_offer(stun=ice.stun_urls(ice.Server(s["urls"]) for s in servers))
+                if generation != self._generation:  # the settings changed meanwhile: a newer invite is coming
+                    link.close()
+                    return
+                document.documentElement.setAttribute("data-peer-gather", f"{link.gather_seconds:.2f}")
                 url = sdpcode.invite_link(str(window.location.href), code)
                 self.code_field.value = url
                 self.qr.innerHTML = qr_svg(url, title=_t("invite"))
                 self.say(_t("host_help"))
             else:
                 self.say(_t("answering"))
-                self.link = self._new_link()
+                host_stun = sdpcode.offer_stun(sdpcode.code_from_text(self.offer_code))
+                self.link = self._new_link(ice.guest_servers(host_stun, _saved_servers(), _saved_lan()))
                 code = await self.link.answer(self.offer_code)
                 self.code_field.value = code
                 self.qr.innerHTML = qr_svg(code, title=_t("answer"))
                 self.say(_t("guest_help"))
         except (SignalError, PeerError) as exc:
-            self.say(str(exc))
+            if generation == self._generation:
+                self.say(str(exc))
         except Exception as exc:  # the browser refused something: say so in words
-            self.say(f"Could not make the connection: {exc}")
+            if generation == self._generation:  # (not a connection closed because the settings changed)
+                self.say(f"Could not make the connection: {exc}")
 
     async def connect(self) -> None:
         if self.link is None:
@@ -281,62 +339,7 @@ def open_peer_dialog(doc, on_connected: Callable, role: str = "host", offer_code
     return dlg
 
 
-# --------------------------------------------------------------------------------------------------- the table
-class PeerTableAdapter:
-    """What the table page uses of a ``game.Table``, for a peer game (intents go through the session)."""
-
-    saves_locally = False  # the session saves itself under gamao.peer; the page's table save is skipped
-
-    def __init__(self, session: PeerSession, send: Callable[[Outcome], None]) -> None:
-        self.session = session
-        self._send = send
-
-    @property
-    def options(self) -> game.Options:
-        return self.session.table.options
-
-    def _view(self, st: game.State, events=None) -> game.State:
-        if events is not None:
-            st = replace(st, events=tuple(events))
-        return mirror_state(st) if self.session.me == 1 else st
-
-    def state(self, events=None) -> game.State:
-        return self._view(self.session.state(), events)
-
-    def pending(self):
-        return None
-
-    def apply(self, intent, now: Optional[float] = None, keep_events: bool = False) -> game.State:
-        now = _now() if now is None else now
-        try:
-            if isinstance(intent, I.Tick):
-                out = self.session.tick(now)
-            else:
-                out = self.session.act(intent, now)
-        except (NotYourTurn, PeerError) as exc:
-            raise game.NotAllowed(str(exc)) from None
-        self._send(out)
-        return self.state(out.events)
-
-    def record(self) -> dict:
-        return self.session.table.record()
-
-    def record_json(self) -> str:
-        return self.session.table.record_json()
-
-    def mat_text(self) -> str:
-        return self.session.table.mat_text()
-
-    def gnubg_id(self) -> str:
-        return self.state().gnubg_id()
-
-    def xgid(self) -> str:
-        return self.state().xgid()
-
-    def to_json(self, now: Optional[float] = None) -> str:
-        raise game.SaveError("a peer game is saved by its session")
-
-
+# --------------------------------------------------------------------------------------------------- the game
 class PeerGame:
     """One peer game in the page: the link, the session, the adapter given to the app, the claim bar."""
 
@@ -383,6 +386,7 @@ class PeerGame:
     def _connected(self, link: PeerLink, dialog: PeerDialog) -> None:
         self.link = link
         self.connected_at = _now()
+        asyncio.ensure_future(self._show_path(link))
         # for the browser tests: send raw text on the channel (as a cheating peer would) and read the counters
         window.gamaoPeerSendRaw = create_proxy(lambda text: link.send(str(text)))
         window.gamaoPeerInfo = create_proxy(lambda: json.dumps(
@@ -401,8 +405,29 @@ class PeerGame:
             self.session = PeerSession("guest", "", now=_now())
         self.app.notice(_t("waiting"))
 
+    async def _show_path(self, link: PeerLink) -> None:
+        """Say under the notice whether the game runs directly or through a relay (html[data-peer-path])."""
+        try:
+            path = await link.path()
+        except Exception as exc:
+            window.console.warn(f"gamao peer: no connection statistics: {exc}")
+            return
+        if path is None or self.link is not link:
+            return
+        window.document.documentElement.setAttribute("data-peer-path", path)
+        line = document.getElementById("peer-path")
+        if not line:  # (getElementById gives JS null, jsnull, which is not None)
+            line = _el("p", "", id="peer-path", role="status")
+            notice = document.getElementById("notice")
+            notice.parentNode.insertBefore(line, notice.nextSibling)
+        line.textContent = _t("path_" + path)
+
     def _lost(self, reason: str) -> None:
         window.document.documentElement.setAttribute("data-peer", "lost")
+        window.document.documentElement.removeAttribute("data-peer-path")
+        line = document.getElementById("peer-path")
+        if line:
+            line.remove()
         self.link = None
         if self.session is not None:
             self.app.notice(_t("lost") if "lost" in reason or "closed" in reason else reason)

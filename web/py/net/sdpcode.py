@@ -3,8 +3,9 @@
 A data-channel SDP from a browser is about 700 characters, but only a few things in it matter to the other side:
 the ICE username fragment and password, the DTLS certificate fingerprint (SHA-256), the setup role, and the
 candidates (address and port). :func:`encode_sdp` packs those into bytes and writes them in base64url (about 130
-characters for two host candidates); :func:`decode_sdp` writes a valid SDP again from them. The byte layout is in
-docs/peer-protocol.md ("Signalling codes"). Pure: standard library only.
+characters for two host candidates); :func:`decode_sdp` writes a valid SDP again from them. An offer also carries
+the host's STUN servers (never TURN: its credentials stay with the host), so that the guest asks the same ones
+(:func:`offer_stun`). The byte layout is in docs/peer-protocol.md ("Signalling codes"). Pure: standard library only.
 """
 from __future__ import annotations
 
@@ -15,11 +16,12 @@ import uuid
 from dataclasses import dataclass, field
 
 from .errors import SignalError
+from .ice import KNOWN_STUN, MAX_INVITE_STUN, check_stun_url
 
 __all__ = ["CODE_VERSION", "Signal", "Candidate", "parse_sdp", "build_sdp", "encode_sdp", "decode_sdp",
-           "encode_signal", "decode_signal", "invite_link", "code_from_text", "MAX_CANDIDATES"]
+           "encode_signal", "decode_signal", "invite_link", "code_from_text", "offer_stun", "MAX_CANDIDATES"]
 
-CODE_VERSION = 1
+CODE_VERSION = 2       # 2: offers end with the host's STUN servers; codes of version 1 (no servers) are still read
 MAX_CANDIDATES = 8
 _ICE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"  # ice-char (RFC 8839) = base64 chars
 _ICE_INDEX = {c: i for i, c in enumerate(_ICE)}
@@ -49,10 +51,12 @@ class Signal:
     fingerprint: bytes            # SHA-256 of the DTLS certificate, 32 bytes
     setup: str                    # actpass (offers), active or passive (answers)
     candidates: tuple = field(default_factory=tuple)
+    stun: tuple = ()              # offers: the host's STUN URLs (stun:host[:port]); answers: always empty
 
 
-def parse_sdp(sdp: str, offer: bool) -> Signal:
-    """The essentials of a complete data-channel SDP; SignalError if something needed is missing."""
+def parse_sdp(sdp: str, offer: bool, stun: tuple = ()) -> Signal:
+    """The essentials of a complete data-channel SDP (and, for an offer, the STUN URLs to carry); SignalError if
+    something needed is missing."""
     if not isinstance(sdp, str) or len(sdp) > 20_000:
         raise SignalError("the connection description is not text")
     ufrag = pwd = fp = setup = None
@@ -82,7 +86,7 @@ def parse_sdp(sdp: str, offer: bool) -> Signal:
                         continue  # a candidate we cannot carry is left out
     if not ufrag or not pwd or fp is None or not setup:
         raise SignalError("the connection description lacks the ICE credentials, the fingerprint or the setup role")
-    return _checked(Signal(offer, ufrag, pwd, fp, setup, tuple(cands)))
+    return _checked(Signal(offer, ufrag, pwd, fp, setup, tuple(cands), tuple(stun)))
 
 
 def _check_address(addr: str) -> str:
@@ -107,6 +111,14 @@ def _checked(sig: Signal) -> Signal:
     for c in sig.candidates:
         if not 1 <= c.port <= 65535 or c.kind not in _TYPES:
             raise SignalError("a candidate has a bad port or type")
+    if sig.stun and not sig.offer:
+        raise SignalError("only an invite carries STUN servers")
+    if len(sig.stun) > MAX_INVITE_STUN or len(set(sig.stun)) != len(sig.stun):
+        raise SignalError(f"an invite carries at most {MAX_INVITE_STUN} different STUN servers")
+    for url in sig.stun:
+        check_stun_url(url)
+        if url not in KNOWN_STUN and len(url) - 5 > 127:
+            raise SignalError("a STUN address is too long")
     return sig
 
 
@@ -141,6 +153,15 @@ def encode_signal(sig: Signal) -> str:
             kind, addr = (_ADDR_V4, ip.packed) if ip.version == 4 else (_ADDR_V6, ip.packed)
         out.append((_TYPES.index(c.kind) << 4) | kind)
         out += addr + c.port.to_bytes(2, "big")
+    if sig.offer:
+        out.append(len(sig.stun))
+        for url in sig.stun:
+            if url in KNOWN_STUN:
+                out.append(KNOWN_STUN.index(url))
+            else:
+                text = url[5:].encode("ascii")
+                out.append(0x80 | len(text))
+                out += text
     return base64.urlsafe_b64encode(bytes(out)).decode("ascii").rstrip("=")
 
 
@@ -175,7 +196,8 @@ def _unpack(data: bytes) -> Signal:
         return chunk
 
     head = take(1)[0]
-    if head >> 4 != CODE_VERSION:
+    version = head >> 4
+    if version not in (1, CODE_VERSION) or head & 8:
         raise SignalError("this connection code comes from another version of Gamão")
     if head & 3 >= len(_SETUPS):
         raise SignalError("this connection code is damaged")
@@ -198,9 +220,22 @@ def _unpack(data: bytes) -> Signal:
         else:
             addr = str(uuid.UUID(bytes=take(16))) + ".local"
         cands.append(Candidate(addr, int.from_bytes(take(2), "big"), _TYPES[kind]))
+    stun = []
+    if offer and version >= 2:
+        for _ in range(take(1)[0]):
+            b = take(1)[0]
+            if b < 0x80:
+                if b >= len(KNOWN_STUN):
+                    raise SignalError("this invite names a STUN server this version of Gamão does not know")
+                stun.append(KNOWN_STUN[b])
+            else:
+                try:
+                    stun.append("stun:" + take(b & 0x7F).decode("ascii"))
+                except UnicodeDecodeError:
+                    raise SignalError("this connection code is damaged") from None
     if pos != len(data):
         raise SignalError("this connection code has extra characters at the end")
-    return _checked(Signal(offer, texts[0], texts[1], fp, setup, tuple(cands)))
+    return _checked(Signal(offer, texts[0], texts[1], fp, setup, tuple(cands), tuple(stun)))
 
 
 _TYPE_PREF = {"host": 126, "prflx": 110, "srflx": 100, "relay": 0}
@@ -223,9 +258,10 @@ def build_sdp(sig: Signal) -> str:
     return "\r\n".join(lines) + "\r\n"
 
 
-def encode_sdp(sdp: str, offer: bool) -> str:
-    """A browser's complete offer (``offer=True``) or answer SDP -> the compact code."""
-    return encode_signal(parse_sdp(sdp, offer))
+def encode_sdp(sdp: str, offer: bool, stun: tuple = ()) -> str:
+    """A browser's complete offer (``offer=True``, with the host's STUN URLs ``stun``) or answer SDP -> the
+    compact code."""
+    return encode_signal(parse_sdp(sdp, offer, stun))
 
 
 def decode_sdp(code: str, offer: bool) -> str:
@@ -235,6 +271,14 @@ def decode_sdp(code: str, offer: bool) -> str:
         raise SignalError("this is an invite, not an answer code" if sig.offer else
                           "this is an answer code, not an invite")
     return build_sdp(sig)
+
+
+def offer_stun(code: str) -> tuple:
+    """The host's STUN URLs carried by an invite code; SignalError if it is not an invite."""
+    sig = decode_signal(code)
+    if not sig.offer:
+        raise SignalError("this is an answer code, not an invite")
+    return sig.stun
 
 
 def invite_link(page_url: str, offer_code: str) -> str:

@@ -1,27 +1,32 @@
 """The WebRTC adapter: one RTCPeerConnection with one ordered, reliable data channel ("gamao"), signalled by the
 compact codes of ``net.sdpcode``. The only module of ``net`` that touches js (Pyodide in the browser).
 
-    link = PeerLink(ice_servers=[], on_message=..., on_open=..., on_close=...)
-    offer_code = await link.make_offer()          # host
-    answer_code = await link.answer(offer_code)   # guest
-    await link.accept_answer(answer_code)         # host; on_open fires on both sides
+    link = PeerLink(ice_servers=[...], on_message=..., on_open=..., on_close=..., lang="en")
+    offer_code = await link.make_offer(stun=(...))  # host; the invite names the host's STUN servers
+    answer_code = await link.answer(offer_code)     # guest
+    await link.accept_answer(answer_code)           # host; on_open fires on both sides
+    path = await link.path()                        # "local", "direct" or "relay" (net.ice.selected_path)
     link.send(text)
+
+Waiting is bounded: gathering stops after GATHER_TIMEOUT (the code is made from what was gathered by then: an
+unreachable STUN server must not hold the invite), and the host gives up OPEN_TIMEOUT after Connect with a
+diagnosis (``net.ice.diagnose``: the kinds of path each side found, and what to try).
 """
 from __future__ import annotations
 
 import asyncio
+import json
+import time
 from typing import Callable, Optional
 
-from js import Object, RTCPeerConnection, window
+from js import JSON, Object, RTCPeerConnection, window
 from pyodide.ffi import create_proxy, to_js
 
-from . import sdpcode
+from . import ice, peer_texts, sdpcode
 from .errors import SignalError
+from .ice import GATHER_TIMEOUT, OPEN_TIMEOUT
 
 __all__ = ["PeerLink", "GATHER_TIMEOUT", "OPEN_TIMEOUT"]
-
-GATHER_TIMEOUT = 8.0   # seconds to collect candidates (STUN/TURN can take a few seconds)
-OPEN_TIMEOUT = 20.0    # seconds from the answer to an open channel before we call it failed
 
 
 def _js(value):
@@ -30,11 +35,14 @@ def _js(value):
 
 class PeerLink:
     """One connection. Callbacks: ``on_message(text)``, ``on_open()``, ``on_close(reason)`` (reason is plain
-    English: what to try)."""
+    words in ``lang``, "en" or "pt": for a connection that never opened, the diagnosis and what to try)."""
 
     def __init__(self, ice_servers: Optional[list] = None, on_message: Optional[Callable] = None,
-                 on_open: Optional[Callable] = None, on_close: Optional[Callable] = None) -> None:
+                 on_open: Optional[Callable] = None, on_close: Optional[Callable] = None, lang: str = "en") -> None:
         self.ice_servers = list(ice_servers or [])
+        self.lang = lang
+        self.gather_seconds = 0.0     # how long the last gathering took (for the figures)
+        self._remote_sdp = ""
         self.on_message = on_message or (lambda text: None)
         self.on_open = on_open or (lambda: None)
         self.on_close = on_close or (lambda reason: None)
@@ -78,33 +86,35 @@ class PeerLink:
         # "disconnected" is often transient (a busy machine misses ICE consent checks, then it recovers); the
         # channel's own "close" event, or "failed", says when it is really gone
 
+    def kinds(self) -> tuple:
+        """The kinds of candidate (host, srflx, relay) this side and the other side found."""
+        local = self.pc.localDescription
+        return ice.kinds_in_sdp(str(local.sdp) if local else ""), ice.kinds_in_sdp(self._remote_sdp)
+
     def failure_advice(self) -> str:
-        if not self.ice_servers:
-            return ("Could not connect. Without a STUN or TURN server this works only when both devices are on the "
-                    "same network: join the same Wi-Fi, or add a STUN server (and, behind strict routers, a TURN "
-                    "server) in the settings, then make a new invite.")
-        return ("Could not connect. Check that both devices are online, that the STUN/TURN servers in the settings "
-                "are right (a TURN server is needed behind strict routers), then make a new invite.")
+        """Why it did not connect and what to try, in the page's language."""
+        mine, theirs = self.kinds()
+        return peer_texts.diagnosis(self.lang, ice.diagnose(mine, theirs), mine, theirs)
 
     async def _gathered(self) -> None:
-        waited = 0.0
-        while str(self.pc.iceGatheringState) != "complete" and waited < GATHER_TIMEOUT:
+        start = time.monotonic()  # a deadline, not counted sleeps: a busy machine oversleeps each of them
+        while str(self.pc.iceGatheringState) != "complete" and time.monotonic() - start < GATHER_TIMEOUT:
             await asyncio.sleep(0.05)
-            waited += 0.05
+        self.gather_seconds = time.monotonic() - start
 
     # -- signalling ------------------------------------------------------------------------------------------
-    async def make_offer(self) -> str:
-        """Host: the data channel and a complete offer, as a compact code."""
+    async def make_offer(self, stun: tuple = ()) -> str:
+        """Host: the data channel and a complete offer, as a compact code naming the STUN URLs ``stun``."""
         self._use_channel(self.pc.createDataChannel("gamao", _js({"ordered": True})))
         offer = await self.pc.createOffer()
         await self.pc.setLocalDescription(offer)
         await self._gathered()
         self.state = "offered"
-        return sdpcode.encode_sdp(str(self.pc.localDescription.sdp), offer=True)
+        return sdpcode.encode_sdp(str(self.pc.localDescription.sdp), offer=True, stun=tuple(stun))
 
     async def answer(self, offer_code: str) -> str:
         """Guest: answer the host's offer code; returns the answer code to send back."""
-        sdp = sdpcode.decode_sdp(sdpcode.code_from_text(offer_code), offer=True)
+        sdp = self._remote_sdp = sdpcode.decode_sdp(sdpcode.code_from_text(offer_code), offer=True)
         self._listen(self.pc, "datachannel", lambda e: self._use_channel(e.channel))
         await self.pc.setRemoteDescription(_js({"type": "offer", "sdp": sdp}))
         answer = await self.pc.createAnswer()
@@ -126,16 +136,27 @@ class PeerLink:
         except Exception:
             self.state = "offered"
             raise
+        self._remote_sdp = sdp
         asyncio.ensure_future(self._watch_open())
 
     async def _watch_open(self) -> None:
-        waited = 0.0
-        while self.state == "connecting" and waited < OPEN_TIMEOUT:
+        start = time.monotonic()
+        while self.state == "connecting" and time.monotonic() - start < OPEN_TIMEOUT:
             await asyncio.sleep(0.1)
-            waited += 0.1
         if self.state == "connecting":
             self.state = "failed"
             self.on_close(self.failure_advice())
+
+    async def path(self) -> Optional[str]:
+        """How the open connection runs: "local", "direct" or "relay" (the selected candidate pair in getStats),
+        or None when the browser does not say."""
+        for _ in range(20):  # the pair's statistics can lag the channel's opening by a moment
+            report = await self.pc.getStats()
+            found = ice.selected_path([json.loads(str(JSON.stringify(s))) for s in report.values()])
+            if found:
+                return found
+            await asyncio.sleep(0.1)
+        return None
 
     # -- use ---------------------------------------------------------------------------------------------------
     def send(self, text: str) -> bool:
