@@ -136,6 +136,16 @@ def test_selected_path_from_stats():
     assert ice.selected_path(_report("weird", "host")) is None
 
 
+def test_a_prflx_pair_is_local_when_no_side_has_a_public_candidate():
+    """One Wi-Fi, no STUN: Chromium reports the remote prflx candidate without its address. With no srflx or relay
+    candidate anywhere in the report the path cannot cross a router's public mapping; with one, it is direct."""
+    lan = [s for s in _report("host", "prflx", address="") if s["id"] != "P0"]
+    assert ice.selected_path(lan) == "local"
+    assert ice.selected_path(lan + [{"id": "Ls", "type": "local-candidate", "candidateType": "srflx"}]) == "direct"
+    assert ice.selected_path(lan + [{"id": "Rs", "type": "remote-candidate", "candidateType": "srflx"}]) == "direct"
+    assert ice.selected_path(lan + [{"id": "Rr", "type": "remote-candidate", "candidateType": "relay"}]) == "direct"
+
+
 # ----------------------------------------------------------------------------------------------- diagnosis
 @pytest.mark.parametrize("mine,theirs,key", [
     ({"host"}, {"host"}, "diag_local_only"),

@@ -226,11 +226,22 @@ def selected_path(stats: Iterable[dict]) -> Optional[str]:
     local, remote = by_id.get(pair.get("localCandidateId")), by_id.get(pair.get("remoteCandidateId"))
     if not local or not remote:
         return None
+    address = str(remote.get("address") or remote.get("ip") or "")
     try:
-        return path_of(local.get("candidateType", ""), remote.get("candidateType", ""),
-                       str(remote.get("address") or remote.get("ip") or ""))
+        path = path_of(local.get("candidateType", ""), remote.get("candidateType", ""), address)
     except ValueError:
         return None
+    if path == "direct" and not address and not _public_candidates(by_id.values()):
+        # Chromium does not report the address of a peer-reflexive remote, so a pair learnt from the checks on
+        # one Wi-Fi looks public; but with no STUN or TURN candidate on either side no public mapping exists.
+        return "local"
+    return path
+
+
+def _public_candidates(stats: Iterable[dict]) -> bool:
+    """Whether either side signalled a public (STUN) or relay candidate (learnt from checks, prflx, not counted)."""
+    return any(s.get("type") in ("local-candidate", "remote-candidate")
+               and s.get("candidateType") in ("srflx", "relay") for s in stats)
 
 
 def diagnose(mine: Iterable[str], theirs: Iterable[str]) -> str:

@@ -16,7 +16,7 @@ def place(document, compact: bool) -> None:
     """Move the extras into the menu (``compact``) or back to their places on the table."""
     holder = document.getElementById("menu-extra")
     extras = [document.getElementById(el_id) for el_id in EXTRAS]
-    if holder is None or any(el is None for el in extras):
+    if not holder or not all(extras):  # (a missing element is JS null: a falsy jsnull, not None)
         return
     typed, info, ids = extras
     if compact:
@@ -31,8 +31,8 @@ def place(document, compact: bool) -> None:
 
 def open_menu_for(document, el) -> None:
     """Show the menu if ``el`` is inside it and it is closed (so that focusing ``el`` can work)."""
-    menu = el.closest("[popover]") if el is not None else None
-    if menu is not None and not menu.matches(":popover-open"):
+    menu = el.closest("[popover]") if el else None  # (closest gives JS null, a falsy jsnull, not None)
+    if menu and not menu.matches(":popover-open"):
         menu.showPopover()
 
 
