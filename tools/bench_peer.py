@@ -37,7 +37,7 @@ def plain_game(seed: int) -> int:
         elif st.phase == game.TAKE:
             table.apply(I.Take() if rng.random() < 0.7 else I.Pass())
         else:
-            comp = table._completions()
+            comp = table.completions()
             for s in comp[rng.choice(sorted(comp))]:
                 table.apply(I.Move(s.frm, s.to, s.die))
             table.apply(I.Done())

@@ -65,7 +65,7 @@ def measure(scenarios: list[dict], repeat: int = 3) -> tuple[list[float], list[f
         best_t = best_b = float("inf")
         for _ in range(repeat):
             t = game.Table.from_json(sc["save"])
-            turn = t._turn
+            turn = t.turn
             fresh = rules.Turn(turn.start, turn.dice)
             for s in turn.steps:
                 fresh = fresh.apply_step(s)

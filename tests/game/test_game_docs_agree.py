@@ -12,6 +12,7 @@ import pytest
 import game
 import rules
 from game import intents as I
+from game.handlers import HANDLERS
 from game import record as rec
 from rules import dice
 
@@ -212,7 +213,7 @@ def test_host_player_does_not_change_verification():
 
 def test_the_table_has_no_resignation_but_a_resign_record_verifies():
     assert "The table (`game.Table`) offers no resignation" in doc("game-record.md")
-    assert not any("resign" in cls.__name__.lower() for cls in game.Table._HANDLERS)
+    assert not any("resign" in cls.__name__.lower() for cls in HANDLERS)
     assert not hasattr(I, "Resign")
     t = game.Table(humans(seed="ef" * 32))
     from game_helpers import play_human_turn

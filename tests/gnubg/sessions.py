@@ -24,7 +24,7 @@ class SessionChooser:
         return "double" if self.rng.random() < self.double_rate else "no_double"
 
     def answer(self, p) -> str:
-        m = self.table._match
+        m = self.table.value.match
         if m.can_beaver(1 - p.player) and self.rng.random() < self.beaver_rate:
             return "beaver"
         return "take" if self.rng.random() < self.take_rate else "pass"
@@ -52,7 +52,7 @@ def play_session(name: str, seed: int, length: int, *, jacoby=False, beavers=Fal
     for _ in range(20_000):
         st = t.state()
         gi = st.game_number - 1
-        s.snaps[gi].append((len(t._mat[gi]["actions"]), st))
+        s.snaps[gi].append((len(t.value.mat[gi]["actions"]), st))
         if st.phase == MATCH_OVER or (st.phase == GAME_OVER and len(s.snaps) >= games and not length):
             return s
         if st.phase == GAME_OVER:

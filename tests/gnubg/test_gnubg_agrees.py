@@ -37,7 +37,7 @@ def probed(tmp_path_factory):
             for _, st in gs:
                 if st.phase in PLAYING:
                     ids += [st.gnubg_id(), st.xgid()]
-    resigned = [m for i, s in enumerate(ss) for m in resigned_games(mat_match(s.table), i)]
+    resigned = [m for i, s in enumerate(ss) for m in resigned_games(mat_match(s.table.value), i)]
     for i, m in enumerate(resigned):
         path = d / f"resigned-{i}.mat"
         path.write_text(rules.write_mat(m))
@@ -86,7 +86,7 @@ def test_every_game_of_our_mat_files_imports_into_gnubg_as_played(probed):
     ss, _, _, result, _ = probed
     problems, games, positions, records = [], 0, 0, 0
     for s, got in zip(ss, result["mats"]):
-        mat = s.table._mat
+        mat = s.table.value.mat
         theirs = got["match"]["games"]
         if len(theirs) != len(mat) or len(got["walk"]) != len(mat):
             problems.append(f"{s.name}: {len(mat)} games, GNU Backgammon read {len(theirs)}")
@@ -140,7 +140,7 @@ def test_gnubg_exports_of_the_same_matches_read_back_equal_to_ours(probed):
     games = 0
     for s, m in zip(ss, mats):
         back = rules.read_mat(pathlib.Path(m["export"]).read_text())
-        ours = mat_match(s.table)
+        ours = mat_match(s.table.value)
         assert back.length == ours.length and back.players == ours.players, s.name
         assert len(back.games) == len(ours.games), s.name
         for gi, (b, o) in enumerate(zip(back.games, ours.games)):
@@ -195,7 +195,7 @@ def test_every_gnubg_id_and_xgid_we_write_reads_back_in_gnubg_as_meant(probed):
 
 def test_the_sessions_cover_what_the_comparison_must_see(probed):
     ss = probed[0]
-    acts = [a for s in ss for g in s.table._mat for a in g["actions"]]
+    acts = [a for s in ss for g in s.table.value.mat for a in g["actions"]]
     ends = [gs[-1][1] for s in ss for gs in s.snaps]
     assert {a["player"] for a in acts if a["kind"] == "drop"} == {0, 1}
     assert any(a["kind"] == "beaver" for a in acts)

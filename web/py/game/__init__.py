@@ -10,9 +10,11 @@ from .errors import GameError, NotAllowed, OptionsError, SaveError, SetupError
 from .options import LEVELS, Options, Seat
 from .intents import (BotAnswer, BotCube, BotPlay, Beaver, Done, Double, Intent, Move, NewGame, NextGame, Pass,
                       Roll, Take, Tick, Undo)
-from .state import (GAME_OVER, MATCH_OVER, MOVING, PHASES, ROLL, TAKE, Event, Pending, Result, State,
-                    relative_board)
-from .table import Table, game_seed
+from .state import (GAME_OVER, MATCH_OVER, MOVING, PHASES, ROLL, TAKE, Event, EventKind, Pending, PendingKind,
+                    Phase, Reason, Result, ResultKind, State, relative_board)
+from .dice import SEEDED, SeededDice, game_seed
+from .value import TableValue
+from .table import Table
 from .drive import BotChooser, RandomChooser, answer_for, drive_bots
 from .history import HISTORY_LIMIT, add_record, history_from_json, history_to_json, summary
 from .setup import parse_id, to_table
@@ -23,6 +25,7 @@ __all__ = [
     "Intent", "Roll", "Double", "Take", "Pass", "Beaver", "Move", "Undo", "Done", "NextGame", "NewGame", "Tick",
     "BotCube", "BotPlay", "BotAnswer",
     "PHASES", "ROLL", "MOVING", "TAKE", "GAME_OVER", "MATCH_OVER", "Event", "Pending", "Result", "State",
-    "relative_board", "Table", "game_seed", "BotChooser", "RandomChooser", "answer_for", "drive_bots",
+    "Phase", "EventKind", "PendingKind", "Reason", "ResultKind",
+    "relative_board", "Table", "TableValue", "SeededDice", "SEEDED", "game_seed", "BotChooser", "RandomChooser", "answer_for", "drive_bots",
     "HISTORY_LIMIT", "add_record", "summary", "history_to_json", "history_from_json", "parse_id", "to_table",
 ]

@@ -1,4 +1,4 @@
-"""The match as a GNU Backgammon ``.mat`` file, from the table's log of actions."""
+"""The match as a GNU Backgammon ``.mat`` file, from the table's log of actions (``TableValue.mat``)."""
 from __future__ import annotations
 
 import rules
@@ -6,10 +6,11 @@ import rules
 __all__ = ["mat_match", "mat_text"]
 
 
-def mat_match(table) -> "rules.MatMatch":
-    """The ``rules.MatMatch`` of the table's match so far (an unfinished game has no winner)."""
+def mat_match(value) -> "rules.MatMatch":
+    """The ``rules.MatMatch`` of a table's match so far (``value`` a ``game.TableValue``; an unfinished game has
+    no winner)."""
     games = []
-    for g in table._mat:
+    for g in value.mat:
         actions = []
         for a in g["actions"]:
             play = tuple(rules.Step(f, t, h, d) for f, t, h, d in a["play"])
@@ -17,10 +18,10 @@ def mat_match(table) -> "rules.MatMatch":
                                            value=a["value"]))
         games.append(rules.MatGame(score=tuple(g["score"]), actions=tuple(actions), winner=g["winner"],
                                    points=g["points"]))
-    names = tuple(p["name"] for p in table._record.data["players"])
+    names = tuple(p["name"] for p in value.record["players"])
     tags = (("Site", "Gamão"),)
-    return rules.MatMatch(length=table._match.length, players=names, games=tuple(games), tags=tags)
+    return rules.MatMatch(length=value.match.length, players=names, games=tuple(games), tags=tags)
 
 
-def mat_text(table) -> str:
-    return rules.write_mat(mat_match(table))
+def mat_text(value) -> str:
+    return rules.write_mat(mat_match(value))

@@ -14,37 +14,42 @@ from rules import dice as _dice
 
 from .errors import GameError, SaveError
 from .options import Options
+from .dice import SeededDice
 from .record import RecordBuilder
+from .value import TableValue
 from .state import GAME_OVER, MATCH_OVER, MOVING, PHASES, ROLL, TAKE, Result
 
-__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "table_to_json", "table_from_json"]
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "value_to_json", "value_from_json"]
 
 SAVE_FORMAT = "gamao-table"
 SAVE_VERSION = 1
 MAX_SAVE_CHARS = 5_000_000
 
 
-def table_to_json(t, now: float) -> str:
-    m = t._match
-    remaining = None if t._deadline is None else max(0.0, t._deadline - now)
+def value_to_json(v: TableValue, now: float) -> str:
+    """The save text of a table's value (its clock as the time remaining at ``now``)."""
+    if not isinstance(v.game_dice, SeededDice):
+        raise SaveError("only a table with seeded dice is saved this way (a peer session saves its own log)")
+    m = v.match
+    remaining = None if v.deadline is None else max(0.0, v.deadline - now)
     data = {
         "format": SAVE_FORMAT, "version": SAVE_VERSION,
-        "options": t._options.to_dict(),
+        "options": v.options.to_dict(),
         "match": {"length": m.length, "score": list(m.score), "crawford": m.crawford, "jacoby": m.jacoby,
                   "beavers": m.beavers, "cube": m.cube, "cube_owner": m.cube_owner},
-        "game_index": t._game_no,
-        "first_seed": t._first_seed.hex() if t._first_seed is not None else None,
-        "seed": t._dice_src.seed.hex(), "throws": len(t._dice_src.thrown),
-        "board": [list(t._board[0]), list(t._board[1])],
-        "phase": t._phase, "player": t._player,
-        "dice": list(t._dice) if t._dice else None,
-        "steps": [[s.frm, s.to, s.die] for s in t._turn.steps] if t._turn is not None else [],
-        "clock_remaining": remaining, "expired": t._expired, "advised": t._advised,
-        "result": None if t._result is None else {"winner": t._result.winner, "points": t._result.points,
-                                                   "kind": t._result.kind},
-        "practice": t._practice,
-        "record": t._record.data,
-        "mat": t._mat,
+        "game_index": v.game_index,
+        "first_seed": v.options.seed,
+        "seed": v.game_dice.seed.hex(), "throws": len(v.game_dice.thrown),
+        "board": [list(v.board[0]), list(v.board[1])],
+        "phase": v.phase, "player": v.player,
+        "dice": list(v.dice) if v.dice else None,
+        "steps": [[s.frm, s.to, s.die] for s in v.turn.steps] if v.turn is not None else [],
+        "clock_remaining": remaining, "expired": v.expired, "advised": v.advised,
+        "result": None if v.result is None else {"winner": v.result.winner, "points": v.result.points,
+                                                 "kind": v.result.kind},
+        "practice": v.practice,
+        "record": v.record,
+        "mat": list(v.mat),
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
@@ -59,7 +64,8 @@ def _int(v: Any, lo: int, hi: int, what: str) -> int:
     return v
 
 
-def table_from_json(cls, text: Any, now: float):
+def value_from_json(text: Any, now: float) -> TableValue:
+    """The value saved by :func:`value_to_json`; ``SaveError`` (with the reason) if it cannot be read."""
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")
@@ -79,53 +85,40 @@ def table_from_json(cls, text: Any, now: float):
         raise SaveError(f"the saved game has version {data.get('version')!r}; this table reads version "
                         f"{SAVE_VERSION}")
     try:
-        return _load(cls, data, now)
+        return _load(data, now)
     except SaveError:
         raise
     except (GameError, ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
         raise SaveError(f"the saved game cannot be read: {type(exc).__name__}: {exc}") from None
 
 
-def _load(cls, data: dict, now: float):
-    t = cls.__new__(cls)
-    t._now = now
-    t._events = []
-    t._version = 0
-    t._cache = {}
-    t._options = Options.from_dict(data["options"])
+def _load(data: dict, now: float) -> TableValue:
+    options = Options.from_dict(data["options"])
     mm = data["match"]
     _need(isinstance(mm, dict), "match must be an object")
     score = mm["score"]
     _need(isinstance(score, list) and len(score) == 2, "score must be two ints")
-    t._match = rules.MatchState(length=mm["length"], score=(score[0], score[1]), crawford=mm["crawford"],
-                                jacoby=mm["jacoby"], beavers=mm["beavers"], cube=mm["cube"],
-                                cube_owner=mm["cube_owner"])
-    t._game_no = _int(data["game_index"], 0, 10_000, "game_index")
+    match = rules.MatchState(length=mm["length"], score=(score[0], score[1]), crawford=mm["crawford"],
+                             jacoby=mm["jacoby"], beavers=mm["beavers"], cube=mm["cube"], cube_owner=mm["cube_owner"])
+    game_index = _int(data["game_index"], 0, 10_000, "game_index")
     fs = data["first_seed"]
-    t._first_seed = _dice.seed_from_hex(fs) if fs is not None else None
-    seed = _dice.seed_from_hex(data["seed"])
-    throws = _int(data["throws"], 0, 100_000, "throws")
-    g = _dice.GameDice(seed)
-    for _ in range(throws):
-        g.next_pair()
-    t._dice_src = g
+    if fs is not None:
+        _need(options.seed is not None and _dice.seed_from_hex(fs).hex() == options.seed,
+              "the first seed does not match the options")
+    game_dice = SeededDice(_dice.seed_from_hex(data["seed"]), _int(data["throws"], 0, 100_000, "throws"))
     board = data["board"]
     _need(isinstance(board, list) and len(board) == 2, "board must be two sides")
     pos = rules.Position(tuple(board[0]), tuple(board[1]))
-    t._board = (pos.mine, pos.theirs)
+    board = (pos.mine, pos.theirs)
     phase = data["phase"]
     _need(phase in PHASES, f"unknown phase {phase!r}")
-    t._phase = phase
-    t._player = _int(data["player"], 0, 1, "player")
-    t._expired = data["expired"] is True
-    t._advised = data["advised"] is True
-    t._practice = data["practice"] is True
+    player = _int(data["player"], 0, 1, "player")
     dice = data["dice"]
-    t._dice, t._turn = None, None
+    turn = None
     if phase == MOVING:
         _need(isinstance(dice, list) and len(dice) == 2, "a turn being played needs its dice")
-        t._dice = (_int(dice[0], 1, 6, "die"), _int(dice[1], 1, 6, "die"))
-        turn = rules.Turn(t._position(t._player), t._dice)
+        dice = (_int(dice[0], 1, 6, "die"), _int(dice[1], 1, 6, "die"))
+        turn = rules.Turn(rules.Position(board[player], board[1 - player]), dice)
         steps = data["steps"]
         _need(isinstance(steps, list), "steps must be a list")
         for s in steps:
@@ -134,38 +127,38 @@ def _load(cls, data: dict, now: float):
                 turn = turn.apply(s[0], s[1], s[2])
             except rules.RulesError as exc:
                 raise SaveError(f"the saved game cannot be read: a saved step is not legal ({exc})") from None
-        t._turn = turn
     else:
         _need(dice is None and not data["steps"], f"no dice are in play in phase {phase}")
+        dice = None
     res = data["result"]
     if phase in (GAME_OVER, MATCH_OVER):
         _need(isinstance(res, dict), "a finished game needs its result")
-        t._result = Result(_int(res["winner"], 0, 1, "winner"), _int(res["points"], 1, 1 << 20, "points"),
-                           str(res["kind"]))
-        _need((phase == MATCH_OVER) == t._match.is_over, "the phase does not agree with the match score")
+        result = Result(_int(res["winner"], 0, 1, "winner"), _int(res["points"], 1, 1 << 20, "points"),
+                        str(res["kind"]))
+        _need((phase == MATCH_OVER) == match.is_over, "the phase does not agree with the match score")
     else:
-        t._result = None
+        result = None
         _need(res is None, "a game in play has no result")
-        _need(not t._match.is_over, "the match is over but a game is in play")
+        _need(not match.is_over, "the match is over but a game is in play")
         if phase == TAKE:
-            _need(t._match.can_double(t._player), "a double is pending that the cube does not allow")
+            _need(match.can_double(player), "a double is pending that the cube does not allow")
     rem = data["clock_remaining"]
     if rem is None:
-        t._deadline = None
+        deadline = None
     else:
         _need(isinstance(rem, (int, float)) and not isinstance(rem, bool) and 0 <= rem <= 3600,
               "clock_remaining must be seconds")
         _need(phase in (ROLL, MOVING, TAKE), "only a game in play has a clock")
-        t._deadline = now + float(rem)
+        deadline = now + float(rem)
     rec = data["record"]
     _need(isinstance(rec, dict) and isinstance(rec.get("games"), list) and rec["games"], "record missing")
-    builder = RecordBuilder(players=rec["players"], match_length=rec["match_length"], rules=rec.get("rules"))
-    builder.data = rec
-    _need(rec["games"][-1]["dice"].get("fingerprint") == g.fingerprint,
+    RecordBuilder(players=rec["players"], match_length=rec["match_length"], rules=rec.get("rules"))  # checks
+    _need(rec["games"][-1]["dice"].get("fingerprint") == game_dice.fingerprint,
           "the seed does not match the current game's fingerprint")
-    _need(len(rec["games"]) == t._game_no + 1, "the record's games do not match the game number")
-    t._record = builder
+    _need(len(rec["games"]) == game_index + 1, "the record's games do not match the game number")
     mat = data["mat"]
     _need(isinstance(mat, list) and len(mat) == len(rec["games"]), "the .mat log does not match the record")
-    t._mat = mat
-    return t
+    return TableValue(options=options, match=match, game_index=game_index, board=board, phase=phase,
+                      player=player, dice=dice, turn=turn, deadline=deadline, expired=data["expired"] is True,
+                      advised=data["advised"] is True, result=result, practice=data["practice"] is True,
+                      now=now, game_dice=game_dice, next_dice=None, record=rec, mat=tuple(mat), events=())

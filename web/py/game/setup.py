@@ -4,11 +4,9 @@ from __future__ import annotations
 from typing import Any, Optional
 
 import rules
-from rules import dice as _dice
 
 from .errors import OptionsError, SetupError
 from .options import Options
-from .state import MOVING, ROLL, TAKE
 
 __all__ = ["parse_id", "table_from_id", "to_table"]
 
@@ -81,33 +79,8 @@ def table_from_id(cls, text: Any, options: Optional[Options], now: float):
             raise SetupError("a double is offered that the cube does not allow")
         if info.dice != (0, 0):
             raise SetupError("a double is offered but the dice are rolled")
-    t = cls(opts, now)  # a normal start, then replaced by the position
-    t._events = []
-    t._match = match
-    t._practice = True
-    t._board = (pos.mine, pos.theirs) if p == 0 else (pos.theirs, pos.mine)
-    t._result = None
-    t._mat[-1]["score"] = list(match.score)
-    g = t._record.game
-    g["actions"].clear()
-    g["start"] = rules.gnubg_id(pos, to_table(info.replace(dice=(0, 0), double_offered=False, turn=p)))
-    t._dice_src = _dice.GameDice(t._dice_src.seed)  # nothing thrown yet for this position
-    t._mat[-1]["actions"].clear()
-    t._expired = t._advised = False
-    if info.double_offered:
-        t._phase, t._player, t._dice, t._turn = TAKE, p, None, None
-        t._record.double(p)
-        t._mat_action(p, "double", value=match.cube * 2)
-        t._deadline = t._clock_for(1 - p)
-    elif info.dice != (0, 0):
-        t._dice_src.thrown.append(tuple(info.dice))  # counted as a throw for the record only
-        t._dice_src = _dice.GameDice(t._dice_src.seed)
-        t._player = p
-        t._record.roll(p, info.dice[0], info.dice[1])
-        t._begin_moving(p, tuple(info.dice))
-    else:
-        t._begin_turn(p)
-    t._emit("game_started", fingerprint=t._dice_src.fingerprint)
-    t._version += 1
-    t._cache = {}
-    return t
+    board = (pos.mine, pos.theirs) if p == 0 else (pos.theirs, pos.mine)
+    start = rules.gnubg_id(pos, to_table(info.replace(dice=(0, 0), double_offered=False, turn=p)))
+    dice = tuple(info.dice) if info.dice != (0, 0) else None
+    return cls.practice(opts, board, match, p, dice=dice, double_offered=info.double_offered, start=start,
+                        now=now)

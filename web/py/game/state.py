@@ -3,17 +3,24 @@ decisions. Built by ``Table.state()``; never changed afterwards."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Literal, Optional
 
 import rules
 
 from .options import Options, Seat
 
-__all__ = ["PHASES", "ROLL", "MOVING", "TAKE", "GAME_OVER", "MATCH_OVER", "Event", "Pending", "Result", "State",
+__all__ = ["Phase", "EventKind", "PendingKind", "Reason", "ResultKind", "PHASES", "ROLL", "MOVING", "TAKE", "GAME_OVER", "MATCH_OVER", "Event", "Pending", "Result", "State",
            "relative_board", "KIND_NAMES"]
 
+Phase = Literal["roll", "moving", "take", "game_over", "match_over"]
+EventKind = Literal["game_started", "opening_roll", "rolled", "moved", "undone", "played", "no_legal_move",
+                    "doubled", "took", "beavered", "passed", "clock_expired", "game_over", "match_over"]
+PendingKind = Literal["cube", "play", "answer"]
+Reason = Literal["bot", "clock", "auto"]
+ResultKind = Literal["single", "gammon", "backgammon", "pass", "claimed"]
+
 ROLL, MOVING, TAKE, GAME_OVER, MATCH_OVER = "roll", "moving", "take", "game_over", "match_over"
-PHASES = (ROLL, MOVING, TAKE, GAME_OVER, MATCH_OVER)
+PHASES: tuple = (ROLL, MOVING, TAKE, GAME_OVER, MATCH_OVER)
 KIND_NAMES = {1: "single", 2: "gammon", 3: "backgammon"}
 
 
@@ -32,7 +39,7 @@ class Event:
     a forced move, a clock expiry).
     """
 
-    kind: str
+    kind: EventKind
     player: Optional[int] = None
     dice: tuple = ()
     frm: Optional[int] = None
@@ -65,8 +72,8 @@ class Pending:
     """
 
     player: int
-    kind: str
-    reason: str
+    kind: PendingKind
+    reason: Reason
     level: str
     position_id: str
     dice: tuple = ()
@@ -80,7 +87,7 @@ class Result:
 
     winner: int
     points: int
-    kind: str
+    kind: ResultKind
 
 
 def relative_board(board: tuple, viewer: int) -> tuple:
@@ -106,7 +113,7 @@ class State:
     empty unless a human/peer seat is moving. ``dice_left``: the dice not used yet; ``dice_used`` one flag per
     die entry (2, or 4 for doubles). ``deadline``: absolute seconds (same clock as ``now``) or None."""
 
-    phase: str
+    phase: Phase
     game_number: int
     turn: Optional[int]
     actor: Optional[int]

@@ -128,7 +128,7 @@ class DiceMessages:
         if side == self.roll_pending:
             raise Refused("out_of_turn", "the roller's value is already in; the other side reveals now")
         self.revealed[side] = self._reveal_value(msg, side)
-        self.table.dice_source.push(self._throw())
+        self.table.push_throw(self._throw())
         self.roll_pending = None
         self._table_apply(I.Roll())
         self._check_over()

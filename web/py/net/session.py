@@ -379,20 +379,23 @@ class PeerSession(DiceMessages, C.ClaimMessages):
         self.since = self.now
 
     _STATE = ("names", "settings", "sid", "stage", "hello_from", "game_no", "chain", "commits", "last",
-              "revealed", "k", "opening", "roll_pending", "next_commits", "next_chain", "secrets_in", "table",
+              "revealed", "k", "opening", "roll_pending", "next_commits", "next_chain", "secrets_in",
               "claimed_by", "claim_points", "chain_length", "_saved_secrets", "renewals", "segs", "seg_secrets",
               "throw_values")
 
     def _snapshot(self) -> tuple:
+        """The protocol fields (copied) and the table with its value: the table's value is its whole state, so
+        keeping it is the table's rollback."""
         fields = {k: copy.copy(getattr(self, k)) for k in self._STATE}
-        return fields, (self.table.checkpoint() if self.table is not None else None)
+        return fields, self.table, (self.table.value if self.table is not None else None)
 
     def _restore(self, saved: tuple) -> None:
-        fields, table_cp = saved
+        fields, table, value = saved
         for k, v in fields.items():
             setattr(self, k, v)
-        if table_cp is not None:
-            self.table.rollback(table_cp)
+        self.table = table
+        if table is not None:
+            table.restore(value)
 
     def _collect(self, out: Outcome) -> None:
         out.events.extend(self._events)

@@ -52,10 +52,12 @@ def state_hash(s) -> str:
 
 def _earlier_games_digest(s, rec: dict) -> str:
     """SHA-256 of the canonical JSON of the record's games before the last one (cached: they no longer
-    change). With no earlier game: the hash of ``[]``."""
+    change, and the table's values share them, so the last earlier game's object identifies them). With no
+    earlier game: the hash of ``[]``."""
     n = len(rec["games"]) - 1
+    last_earlier = rec["games"][n - 1] if n > 0 else None
     cached = getattr(s, "_digest_cache", None)
-    if cached is None or cached[0] != n or cached[2] is not rec:
-        cached = (n, hashlib.sha256(canonical(rec["games"][:n])).hexdigest(), rec)
+    if cached is None or cached[0] != n or cached[2] is not last_earlier:
+        cached = (n, hashlib.sha256(canonical(rec["games"][:n])).hexdigest(), last_earlier)
         s._digest_cache = cached
     return cached[1]

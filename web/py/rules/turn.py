@@ -98,11 +98,6 @@ class Turn:
         return self._steps
 
     @property
-    def play(self) -> tuple:
-        """The steps made so far, as a play (tuple of :class:`Step`)."""
-        return self._steps
-
-    @property
     def dice_left(self) -> tuple:
         """Dice not used yet (four entries for doubles at the start)."""
         return self._left

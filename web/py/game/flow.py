@@ -1,0 +1,241 @@
+"""How a game flows: starting a match and its games, turns, rolls, plays, the cube, the end of a game.
+
+Functions of a :class:`~game.value.Draft` (a working copy of the table's value) that the intent handlers
+(``game.handlers``) and the set-up constructors call; ``d.source`` is the table's dice source.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import rules
+
+from .errors import NotAllowed
+from .options import Options
+from .record import RecordBuilder
+from .claims import CLAIM_KIND
+from .dice import SeededDice
+from .state import GAME_OVER, KIND_NAMES, MATCH_OVER, MOVING, ROLL, TAKE, Result
+from .value import Draft
+
+__all__ = ["start_match", "start_game", "begin_turn", "roll", "begin_moving", "play_steps", "finish_turn",
+           "game_over", "double", "answer", "clock_for", "set_position", "claim", "PHASE_TEXT"]
+
+PHASE_TEXT = {ROLL: "the player on turn rolls or doubles", MOVING: "a roll is being played",
+              TAKE: "a double is waiting for take or pass", GAME_OVER: "the game is over",
+              MATCH_OVER: "the match is over"}
+
+
+def _seat_record(i: int, seat) -> dict:
+    d = seat.to_dict()
+    if not d.get("name"):
+        d["name"] = f"Bot ({seat.level})" if seat.kind == "bot" else f"Player {i + 1}"
+    return d
+
+
+def clock_for(d: Draft, p: int) -> Optional[float]:
+    """The deadline of a decision of player ``p`` starting now (None: no clock, or a bot)."""
+    if not d.options.clock or d.options.seats[p].kind == "bot":
+        return None
+    return d.now + d.options.clock
+
+
+# match and game set-up ---------------------------------------------------------------------------------------
+def start_match(d: Draft, options: Options) -> None:
+    d.options = options
+    d.match = rules.MatchState(length=options.match_length, jacoby=options.jacoby, beavers=options.beavers)
+    d.new_record(RecordBuilder(players=[_seat_record(i, s) for i, s in enumerate(options.seats)],
+                               match_length=options.match_length,
+                               rules={"crawford": True, "jacoby": options.jacoby, "beavers": options.beavers}))
+    d.mat = ()
+    d.game_index = -1
+    d.practice = False
+    start_game(d)
+
+
+def start_game(d: Draft) -> None:
+    d.game_index += 1
+    dice = d.next_dice if d.next_dice is not None else d.source.dice_for(d.options, d.game_index)
+    d.game_dice, d.next_dice = dice, None
+    dice.start_record(d.recorder)
+    start = rules.Position.initial()
+    d.board = (start.mine, start.theirs)
+    d.match = d.match.new_game()
+    d.result = None
+    d.new_mat_game(d.match.score)
+    d.phase, d.player, d.dice, d.turn = ROLL, 0, None, None
+    d.deadline, d.expired, d.advised = None, False, False
+    d.emit("game_started", fingerprint=dice.fingerprint)
+    while True:
+        (d0, d1), d.game_dice = d.game_dice.throw()
+        starter = rules.opening_roll(d0, d1)
+        d.recorder.opening_roll(d0, d1)
+        d.emit("opening_roll", player=starter, dice=(d0, d1))
+        if starter is not None:
+            break
+    begin_moving(d, starter, (d0, d1))
+
+
+# turns -------------------------------------------------------------------------------------------------------
+def begin_turn(d: Draft, p: int) -> None:
+    d.phase, d.player, d.dice, d.turn = ROLL, p, None, None
+    d.expired, d.advised = False, False
+    d.deadline = clock_for(d, p)
+    seat = d.options.seats[p]
+    if not d.match.can_double(p) and (seat.kind == "bot" or (seat.kind == "human" and d.options.auto_roll)):
+        roll(d, auto=True)
+
+
+def roll(d: Draft, auto: bool = False) -> None:
+    p = d.player
+    pair, d.game_dice = d.game_dice.throw()
+    d.recorder.roll(p, pair[0], pair[1])
+    d.emit("rolled", player=p, dice=pair, auto=auto)
+    begin_moving(d, p, pair)
+
+
+def begin_moving(d: Draft, p: int, dice: tuple) -> None:
+    d.phase, d.player, d.dice = MOVING, p, tuple(dice)
+    d.turn = rules.Turn(d.position(p), dice)
+    d.deadline = None if d.expired else clock_for(d, p)
+    if d.turn.dice_to_play == 0:
+        d.recorder.play(p, "")
+        d.mat_action(p, "roll", dice=d.dice, play=())
+        d.emit("no_legal_move", player=p, dice=d.dice, auto=True)
+        begin_turn(d, 1 - p)
+        return
+    if d.options.auto_play and d.options.seats[p].kind == "human" and not d.expired:
+        plays = rules.legal_plays(d.turn.start, dice)
+        if len(plays) == 1:
+            play_steps(d, plays[0][0], auto=True)
+            finish_turn(d, auto=True)
+
+
+def play_steps(d: Draft, steps, auto: bool) -> None:
+    p = d.player
+    for s in steps:
+        d.turn = d.turn.apply_step(s)
+        d.emit("moved", player=p, frm=s.frm, to=s.to, hit=s.hit, dice=(s.die,),
+               notation=rules.format_play((s,)), auto=auto)
+
+
+def finish_turn(d: Draft, auto: bool = False) -> None:
+    p, turn = d.player, d.turn
+    notation = rules.format_play(turn.steps)
+    if d.expired:
+        d.recorder.clock_expired(p, "move", notation)
+    else:
+        d.recorder.play(p, notation)
+    d.mat_action(p, "roll", dice=d.dice, play=turn.steps)
+    d.emit("played", player=p, notation=notation, dice=d.dice, auto=auto or d.expired)
+    pos = turn.position
+    d.board = (pos.mine, pos.theirs) if p == 0 else (pos.theirs, pos.mine)
+    d.turn = None
+    if pos.is_over():
+        points = d.match.points_for(pos.winner_kind())
+        game_over(d, p, points, KIND_NAMES[points // d.match.cube])
+    else:
+        begin_turn(d, 1 - p)
+
+
+def game_over(d: Draft, winner: int, points: int, kind: str) -> None:
+    d.result = Result(winner, points, kind)
+    d.recorder.result(winner, points, kind)
+    d.game_dice.reveal_record(d.recorder)
+    g = d.mat_game()
+    g["winner"], g["points"] = winner, points
+    d.match = d.match.after_game(winner, points)
+    d.phase = MATCH_OVER if d.match.is_over else GAME_OVER
+    d.dice, d.turn, d.deadline, d.expired, d.advised = None, None, None, False, False
+    d.emit("game_over", player=winner, value=points, result=kind)
+    if d.match.is_over:
+        d.emit("match_over", player=d.match.winner)
+
+
+# the cube ----------------------------------------------------------------------------------------------------
+def double(d: Draft, p: int) -> None:
+    if not d.match.can_double(p):
+        why = "in the Crawford game" if d.match.crawford else "now: the cube is not yours"
+        raise NotAllowed(f"player {p} may not double {why}")
+    d.recorder.double(p)
+    d.mat_action(p, "double", value=d.match.cube * 2)
+    d.emit("doubled", player=p, value=d.match.cube * 2)
+    d.phase, d.advised = TAKE, False
+    d.deadline = clock_for(d, 1 - p)
+
+
+def answer(d: Draft, answer: str, by_clock: bool = False) -> None:
+    doubler = d.player
+    taker = 1 - doubler
+    if answer == "beaver" and not (d.match.is_money and d.match.beavers):
+        raise NotAllowed("beavers are only allowed in money play with the beaver option on")
+    if answer == "beaver" and not d.match.can_beaver(doubler):
+        raise NotAllowed(f"no beaver: the cube would pass {rules.MAX_CUBE}")
+    if by_clock:
+        d.recorder.clock_expired(taker, "take", answer)
+    elif answer == "take":
+        d.recorder.take(taker)
+    elif answer == "pass":
+        d.recorder.pass_(taker)
+    else:
+        d.recorder.beaver(taker)
+    if answer == "pass":
+        points = d.match.pass_points(doubler)
+        d.mat_action(taker, "drop")
+        d.emit("passed", player=taker, auto=by_clock)
+        game_over(d, doubler, points, "pass")
+        return
+    if answer == "take":
+        d.match = d.match.take(doubler)
+        d.mat_action(taker, "take")
+        d.emit("took", player=taker, value=d.match.cube, auto=by_clock)
+    else:
+        d.match = d.match.beaver(doubler)
+        d.mat_action(taker, "beaver", value=d.match.cube)
+        d.emit("beavered", player=taker, value=d.match.cube)
+    begin_turn(d, doubler)
+
+
+# set-up and claims ----------------------------------------------------------------------------------------------
+def set_position(d: Draft, board: tuple, match: "rules.MatchState", p: int, dice: Optional[tuple],
+                 double_offered: bool, start: Optional[str]) -> None:
+    """Replace a just-started game by a practice position: ``board`` (player 0's slots first), ``match``,
+    player ``p`` on roll (the doubler when ``double_offered``), ``dice`` rolled or None; ``start`` is the
+    position's GNUbg ID, noted in the record's game. The game keeps its seed; nothing is thrown yet."""
+    d.match, d.practice, d.board, d.result = match, True, tuple(board), None
+    g = d.mat_game()
+    g["score"] = list(match.score)
+    g["actions"].clear()
+    rec = d.recorder.game
+    rec["actions"].clear()
+    rec["start"] = start
+    d.game_dice = SeededDice(d.game_dice.seed)
+    d.expired = d.advised = False
+    if double_offered:
+        d.phase, d.player, d.dice, d.turn = TAKE, p, None, None
+        d.recorder.double(p)
+        d.mat_action(p, "double", value=match.cube * 2)
+        d.deadline = clock_for(d, 1 - p)
+    elif dice:
+        d.player = p
+        d.recorder.roll(p, dice[0], dice[1])
+        begin_moving(d, p, tuple(dice))
+    else:
+        begin_turn(d, p)
+    d.emit("game_started", fingerprint=d.game_dice.fingerprint)
+
+
+def claim(d: Draft, claimant: int, points: int, owed: str) -> None:
+    """A justified claim (a peer who went silent): a game in play ends, won by ``claimant`` for ``points`` (a
+    ``claim`` action and the result kind "claimed" in the record); between games of a match, the match goes to
+    ``claimant``. Anything else: nothing happens."""
+    if d.phase in (ROLL, MOVING, TAKE):
+        d.amend_record(lambda data: data["games"][-1]["actions"].append(
+            {"type": "claim", "player": claimant, "owed": owed}))
+        game_over(d, claimant, points, CLAIM_KIND)
+    elif d.phase == GAME_OVER and points:
+        def match_to_claimant(data: dict) -> None:
+            data["result"] = {"score": list(d.match.score), "winner": claimant, "complete": True,
+                              "claimed_by": claimant}
+        d.amend_record(match_to_claimant)
+        d.phase = MATCH_OVER
+        d.emit("match_over", player=claimant)

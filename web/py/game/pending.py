@@ -1,0 +1,104 @@
+"""The decisions a table waits for that it cannot make itself (:class:`~game.state.Pending`), and the results a
+turn being played can still reach. Functions of a :class:`~game.value.TableValue`."""
+from __future__ import annotations
+
+from typing import Optional
+
+import rules
+
+from .state import MOVING, ROLL, TAKE, Pending
+from .value import TableValue
+
+__all__ = ["completions", "cube_args", "pending_for", "clock_pending"]
+
+
+def completions(turn: "rules.Turn") -> dict:
+    """Result Position ID -> the steps still to make from ``turn`` (partly played or not)."""
+    if not turn.steps:
+        out = {}
+        for play, result in rules.legal_plays(turn.start, turn.dice):
+            out.setdefault(result.to_id(), tuple(play))
+        return out
+    out: dict = {}
+    seen: set = set()
+
+    def walk(t: "rules.Turn", made: tuple) -> None:
+        key = (t.position, tuple(sorted(t.dice_left)))
+        if key in seen:
+            return
+        seen.add(key)
+        if t.is_complete:
+            out.setdefault(t.position.to_id(), made)
+            return
+        for frm in t.options():
+            for die in set(t.dice_left):
+                try:
+                    nxt = t.apply(frm, max(frm - die, 0), die)
+                except rules.IllegalMoveError:
+                    continue
+                walk(nxt, made + (nxt.steps[-1],))
+
+    walk(turn, ())
+    return out
+
+
+def cube_args(v: TableValue, p: int, for_answer: bool) -> dict:
+    """Keyword arguments for ``bot.cube_action`` / ``bot.take_decision`` as player ``p`` sees the cube."""
+    m = v.match
+    if m.cube_owner is None:
+        owner = "center"
+    elif for_answer:
+        owner = "opponent" if m.cube_owner == 1 - p else "me"
+    else:
+        owner = "me" if m.cube_owner == p else "opponent"
+    return {"cube_value": m.cube, "cube_owner": owner, "match_length": m.length,
+            "score": (m.score[p], m.score[1 - p]), "crawford": m.crawford}
+
+
+def pending_for(v: TableValue, comp: Optional[dict] = None) -> Optional[Pending]:
+    """The pending decision of ``v`` (``comp``: its completions, when already known)."""
+    p = v.player
+    opts = v.options
+    if v.phase == ROLL:
+        seat = opts.seats[p]
+        if not v.match.can_double(p) or v.expired:
+            return None
+        if seat.kind == "bot":
+            reason, level = "bot", seat.level
+        elif seat.kind == "human" and opts.auto_roll and not v.advised:
+            reason, level = "auto", opts.clock_level
+        else:
+            return None
+        return Pending(p, "cube", reason, level, v.position(p).to_id(), cube=cube_args(v, p, False))
+    if v.phase == MOVING:
+        seat = opts.seats[p]
+        if seat.kind == "bot":
+            reason, level = "bot", seat.level
+        elif v.expired:
+            reason, level = "clock", opts.clock_level
+        else:
+            return None
+        comp = completions(v.turn) if comp is None else comp
+        return Pending(p, "play", reason, level, v.turn.start.to_id(), dice=v.dice, candidates=tuple(sorted(comp)))
+    if v.phase == TAKE:
+        taker = 1 - p
+        seat = opts.seats[taker]
+        if seat.kind == "bot":
+            reason, level = "bot", seat.level
+        elif v.expired:
+            reason, level = "clock", opts.clock_level
+        else:
+            return None
+        return Pending(taker, "answer", reason, level, v.position(p).to_id(), cube=cube_args(v, taker, True))
+    return None
+
+
+def clock_pending(v: TableValue, player: int, level: str, comp: Optional[dict] = None) -> Pending:
+    """The decision a clock makes for ``player`` now, asked or not (a peer session runs its own clock): the
+    answer to a double in phase take, else the play of the turn being played."""
+    if v.phase == TAKE:
+        return Pending(player, "answer", "clock", level, v.position(1 - player).to_id(),
+                       cube=cube_args(v, player, True))
+    comp = completions(v.turn) if comp is None else comp
+    return Pending(player, "play", "clock", level, v.turn.start.to_id(), dice=v.dice,
+                   candidates=tuple(sorted(comp)))

@@ -1,0 +1,56 @@
+"""The :class:`~game.state.State` a table shows for its value (``Table.state()`` builds it once per value)."""
+from __future__ import annotations
+
+from typing import Optional
+
+from .state import GAME_OVER, MATCH_OVER, MOVING, ROLL, TAKE, Pending, State
+from .value import TableValue
+
+__all__ = ["build_state"]
+
+
+def build_state(v: TableValue, pending: Optional[Pending]) -> State:
+    phase, p, m = v.phase, v.player, v.match
+    playing = phase in (ROLL, MOVING, TAKE)
+    actor = (1 - p if phase == TAKE else p) if playing else None
+    human = actor is not None and v.options.seats[actor].kind != "bot" and not v.expired
+    turn = v.turn
+    if turn is not None:
+        pos = turn.position
+        board = (pos.mine, pos.theirs) if p == 0 else (pos.theirs, pos.mine)
+        d = turn.dice
+        entries = (d[0],) * 4 if d[0] == d[1] else d
+        left = list(turn.dice_left)
+        used = []
+        for e in entries:
+            if e in left:
+                left.remove(e)
+                used.append(False)
+            else:
+                used.append(True)
+        dice_left, dice_used, steps = tuple(turn.dice_left), tuple(used), tuple(turn.steps)
+    else:
+        board = v.board
+        dice_left, dice_used, steps = (), (), ()
+    movable = dict(turn.options()) if (human and phase == MOVING) else {}
+    pips = (sum(i * n for i, n in enumerate(board[0])), sum(i * n for i, n in enumerate(board[1])))
+    money_beaver = phase == TAKE and m.can_beaver(p)
+    over = phase in (GAME_OVER, MATCH_OVER)
+    return State(
+        phase=phase, game_number=v.game_index + 1, turn=p if playing else None, actor=actor,
+        seats=v.options.seats, options=v.options, board=board, dice=v.dice,
+        dice_left=dice_left, dice_used=dice_used, movable=movable,
+        can_roll=human and phase == ROLL,
+        can_double=human and phase == ROLL and m.can_double(p),
+        can_take=human and phase == TAKE, can_pass=human and phase == TAKE,
+        can_beaver=human and phase == TAKE and money_beaver,
+        can_undo=human and phase == MOVING and bool(turn.steps),
+        can_done=human and phase == MOVING and turn.is_complete,
+        can_next_game=phase == GAME_OVER and not v.practice,
+        double_offered=phase == TAKE, cube=m.cube, cube_owner=m.cube_owner,
+        cube_is_dead=bool(playing and m.length and m.cube_is_dead(p)),
+        pips=pips, score=m.score, match_length=m.length, crawford=m.crawford,
+        post_crawford=m.post_crawford, match_winner=m.winner, fingerprint=v.game_dice.fingerprint,
+        seed=v.game_dice.seed.hex() if over else None,
+        result=v.result, deadline=v.deadline, clock=v.options.clock,
+        pending=pending, events=v.events, steps=steps, practice=v.practice, match_state=m)

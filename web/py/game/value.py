@@ -1,0 +1,152 @@
+"""The whole state of a table as one immutable value: :class:`TableValue`.
+
+A :class:`~game.table.Table` holds one ``TableValue`` and replaces it wholesale after each intent; an intent that
+is refused leaves the old value, so rollback is keeping the old value (``table.value`` / ``table.restore``).
+Nothing inside a value is changed once it is made: the record and the ``.mat`` log are plain data that each
+transition copies where it writes (:class:`Draft`), sharing everything it does not touch.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, fields
+from typing import Any, Optional
+
+import rules
+
+from .options import Options
+from .record import RecordBuilder
+from .state import Event, Phase, Result
+
+__all__ = ["TableValue", "Draft"]
+
+
+@dataclass(frozen=True)
+class TableValue:
+    """Everything a table knows, as of its last intent (read it; never change what it holds).
+
+    ``board``: both sides' 26 slots (each in its own numbering) without the steps of the turn being played;
+    ``turn``: the ``rules.Turn`` being played (phase moving) or None; ``player``: the player on turn (the doubler
+    in phase take); ``game_index``: 0-based; ``game_dice``: this game's dice (``game.dice``) with the throws so
+    far; ``next_dice``: dice prepared for the next game (``Table.prepare_dice``) or None; ``record``: the game
+    record's data (docs/game-record.md); ``mat``: one entry per game for the ``.mat`` export; ``events``: what
+    the last intent did.
+    """
+
+    options: Options
+    match: "rules.MatchState"
+    game_index: int
+    board: tuple
+    phase: Phase
+    player: int
+    dice: Optional[tuple]
+    turn: Optional["rules.Turn"]
+    deadline: Optional[float]
+    expired: bool
+    advised: bool
+    result: Optional[Result]
+    practice: bool
+    now: float
+    game_dice: Any
+    next_dice: Any
+    record: dict
+    mat: tuple
+    events: tuple
+
+    def position(self, p: int) -> "rules.Position":
+        """The committed position with player ``p`` as ``mine``."""
+        return rules.Position(self.board[p], self.board[1 - p])
+
+
+_NAMES = tuple(f.name for f in fields(TableValue))
+
+
+def _cow_record(data: dict) -> dict:
+    """A copy of the record data that a builder may write to (the current game's parts copied, the earlier
+    games shared: they no longer change)."""
+    out = dict(data)
+    games = list(data["games"])
+    out["games"] = games
+    if games:
+        g = dict(games[-1])
+        g["actions"] = list(g["actions"])
+        g["dice"] = dict(g["dice"])
+        if "hints" in g:
+            g["hints"] = list(g["hints"])
+        games[-1] = g
+    return out
+
+
+class Draft:
+    """A working copy of a :class:`TableValue` for one transition: plain attributes to set, the record and the
+    ``.mat`` log copied on the first write; :meth:`freeze` makes the new value. Thrown away if the transition
+    fails."""
+
+    def __init__(self, value: Optional[TableValue] = None, **start: Any) -> None:
+        if value is not None:
+            for name in _NAMES:
+                setattr(self, name, getattr(value, name))
+        for name, v in start.items():
+            setattr(self, name, v)
+        self.events = []
+        self._builder: Optional[RecordBuilder] = None
+        self._mat_owned = False
+
+    def position(self, p: int) -> "rules.Position":
+        return rules.Position(self.board[p], self.board[1 - p])
+
+    # the record --------------------------------------------------------------------------------------------
+    @property
+    def recorder(self) -> RecordBuilder:
+        """A builder over this draft's own copy of the record."""
+        if self._builder is None:
+            data = _cow_record(self.record)
+            builder = RecordBuilder(players=data["players"], match_length=data["match_length"])
+            builder.data = data
+            self._builder = builder
+            self.record = data
+        return self._builder
+
+    def new_record(self, builder: RecordBuilder) -> None:
+        """Start from a new record (a new match)."""
+        self._builder, self.record = builder, builder.data
+
+    def amend_record(self, edit) -> None:
+        """``edit(data)`` changes the current game (or the match result) of a deep copy of the record."""
+        data = dict(self.record)
+        games = list(data["games"])
+        if games:
+            games[-1] = copy.deepcopy(games[-1])
+        data["games"] = games
+        if "result" in data:
+            data["result"] = copy.deepcopy(data["result"])
+        edit(data)
+        self.record, self._builder = data, None
+
+    # the .mat log ---------------------------------------------------------------------------------------------
+    def mat_game(self) -> dict:
+        """The current game's ``.mat`` entry, this draft's own copy."""
+        if not self._mat_owned:
+            mat = list(self.mat)
+            last = mat[-1]
+            mat[-1] = {**last, "actions": list(last["actions"]), "score": list(last["score"])}
+            self.mat, self._mat_owned = mat, True
+        return self.mat[-1]
+
+    def new_mat_game(self, score: tuple) -> None:
+        self.mat = list(self.mat) + [{"score": list(score), "actions": [], "winner": None, "points": 0}]
+        self._mat_owned = True
+
+    def mat_action(self, p: int, kind: str, dice: tuple = (), play: tuple = (), value: int = 0) -> None:
+        self.mat_game()["actions"].append({"player": p, "kind": kind, "dice": list(dice),
+                                           "play": [[s.frm, s.to, bool(s.hit), s.die] for s in play],
+                                           "value": value})
+
+    # events and the new value --------------------------------------------------------------------------------
+    def emit(self, kind: str, **kw: Any) -> None:
+        self.events.append(Event(kind, **kw))
+
+    def freeze(self, events_before: tuple = ()) -> TableValue:
+        values = {name: getattr(self, name) for name in _NAMES}
+        values["mat"] = tuple(self.mat)
+        values["events"] = tuple(events_before) + tuple(self.events)
+        return TableValue(**values)
