@@ -83,10 +83,8 @@ class Draft:
 
     def __init__(self, value: Optional[TableValue] = None, **start: Any) -> None:
         if value is not None:
-            for name in _NAMES:
-                setattr(self, name, getattr(value, name))
-        for name, v in start.items():
-            setattr(self, name, v)
+            self.__dict__.update(value.__dict__)
+        self.__dict__.update(start)
         self.events = []
         self._builder: Optional[RecordBuilder] = None
         self._mat_owned = False
@@ -146,7 +144,10 @@ class Draft:
         self.events.append(Event(kind, **kw))
 
     def freeze(self, events_before: tuple = ()) -> TableValue:
-        values = {name: getattr(self, name) for name in _NAMES}
+        state = self.__dict__
+        values = {name: state[name] for name in _NAMES}  # KeyError: a transition left a field unset
         values["mat"] = tuple(self.mat)
         values["events"] = tuple(events_before) + tuple(self.events)
-        return TableValue(**values)
+        value = object.__new__(TableValue)  # the fields as they are (the dataclass __init__ would only copy them)
+        value.__dict__.update(values)
+        return value
