@@ -154,6 +154,8 @@ class Hints:
         self.button.disabled = True
         self.panel.hidden = False
         self.list.innerHTML = ""
+        for name in ("data-kind", "data-best"):  # (what the last hint said is not this one's answer)
+            self.panel.removeAttribute(name)
         self.panel.setAttribute("aria-busy", str(True).lower())
         self.title.textContent = self.t("hint_thinking")
         try:
