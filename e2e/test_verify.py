@@ -30,7 +30,7 @@ def played_game(base: int) -> dict:
         rng.shuffle(options)
         play, after = (), pos
         for candidate, result in options:
-            try:  # a play the rules engine writes and reads back the same (see tests/test_record_verify.py)
+            try:  # a play the rules engine writes and reads back the same (see tests/game/test_record_verify.py)
                 parse_play(format_play(candidate), pos, roll)
                 play, after = candidate, result
                 break

@@ -11,7 +11,10 @@ game is taken at once (the biggest win first).
 Board conventions. Ours: ``(mine, theirs)``, 26-tuples counted from each side's own ace point (0 off,
 1..24 points, 25 bar), ``mine`` on roll. GNU Backgammon's: two 25-lists, points 1..24 then the bar at index
 24, each counted from its own side's ace point, the side on roll **second** (as in its Position ID, whose
-second half is the side on roll). ``tests/test_bot_gnubg.py`` checks this against gnubg itself.
+second half is the side on roll). ``tests/bot/test_bot_gnubg.py`` checks this against gnubg itself.
+
+    from tools.bench import gnubg_opponent
+    board = gnubg_opponent.choose(board, (d1, d2), plies=0)   # what bench_bot.py --vs gnubg plays
 """
 from __future__ import annotations
 

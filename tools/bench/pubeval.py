@@ -3,6 +3,9 @@
 A linear scorer of the board after a move, with one weight vector for contact and one for race positions
 (chosen from the position *before* the move). The 122 + 122 weights are the figures Gerald Tesauro published
 with pubeval (1993); the code here is our own. It plays greedily: the candidate with the highest score.
+
+    from tools.bench import pubeval
+    board = pubeval.choose(board, d1, d2)   # used by tools/bench/bench_bot.py and tools/bot/train_bot.py
 """
 from __future__ import annotations
 

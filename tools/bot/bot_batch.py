@@ -10,12 +10,16 @@ evaluated in one numpy pass per network:
   noise (0-, 1- and 2-ply).
 
 The floats differ from the pure-Python ones in the last bits (another order of additions), so two plays
-whose equities agree to about 1e-12 could be ordered differently; ``tests/test_bot_batch.py`` and
+whose equities agree to about 1e-12 could be ordered differently; ``tests/bot/test_bot_batch.py`` and
 ``tools/bench/bench_bot.py --batch`` (which re-checks a sample of its moves with ``bot.play``) check that the
 choices agree.
 
 ``ev`` is a ``train_bot.Evaluator``: from a training checkpoint (``from_checkpoint``) or from a weights file
 (``from_weights``, the dequantised networks the browser uses).
+
+    from tools.bot import bot_batch
+    search = bot_batch.BatchSearch(bot_batch.from_weights(bot.network.DEFAULT_WEIGHTS))
+    board = search.choose_board(board, dice, bot.play.LEVELS["strong"])
 """
 from __future__ import annotations
 

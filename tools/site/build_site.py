@@ -1,5 +1,7 @@
 """Prepare web/ to be served: vendor the pinned runtime, write the PyScript config and the precache list.
 
+    python3 -m tools.site.build_site     # what `make site` runs (no venv needed: standard library, pip, node)
+
 Run by `make play` and `make test` (and before hosting: the whole `web/` folder is then the site).
 
 - Copies exactly the runtime files the site needs from node_modules (installed from package-lock.json) into

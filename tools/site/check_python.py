@@ -1,4 +1,7 @@
-"""Stop early with a plain message when the Python running the set-up is older than the project needs."""
+"""Stop early with a plain message when the Python running the set-up is older than the project needs.
+
+    python3 -m tools.site.check_python     # run by make before anything else (any Python 3 can run it)
+"""
 import sys
 
 if sys.version_info < (3, 11):
