@@ -92,7 +92,7 @@ def test_no_contact_means_free_escape_and_nothing_to_pass():
     assert closed == pytest.approx((3 / 6) ** 2)
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)  # a whole random game per example: no timing here
 @given(st.integers(0, 10_000))
 def test_extras_stay_in_the_unit_interval(seed):
     for b in random_game_positions(seed=seed, games=1)[::3]:
