@@ -92,7 +92,7 @@ def test_the_rule_itself(rel, module, allowed):
 
 def test_imports_are_found_wherever_they_are_written(tmp_path, monkeypatch):
     """Top level, inside a function, relative and absolute: all are edges."""
-    monkeypatch.setattr(__import__(__name__), "WEB_PY", tmp_path)
+    monkeypatch.setitem(globals(), "WEB_PY", tmp_path)
     (tmp_path / "rules").mkdir()
     mod = tmp_path / "rules" / "x.py"
     mod.write_text("import json\nfrom . import position\n\ndef f():\n    from game import table\n    import js.x\n")

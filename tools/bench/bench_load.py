@@ -117,7 +117,7 @@ def main() -> None:
     med = {n: {k: statistics.median(v) for k, v in r.items() if v} for n, r in results.items()}
     base = f"{args.baseline}" if args.baseline else None
     print(f"runs: {args.runs} (medians, ms from navigation to html[data-ready])"
-          + (f"; {base} is {baseline_rev.describe(args.baseline)}" if base else ""))
+          + (f"; baseline {baseline_rev.describe(args.baseline)}" if base else ""))
     print(f"{'':8}{'site':>10}" + (f"{base[:10]:>10}" if base else "") + f"{'bare':>10}{'ratio':>8}"
           "   target: ratio (site/bare) <= 1.15")
     for kind in ("cold", "warm"):
