@@ -11,15 +11,13 @@ from __future__ import annotations
 import html.parser
 import pathlib
 import re
-import sys
 
 import pytest
 
 import helpers as H
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "web" / "py"))
-from ui import i18n, verify_view  # noqa: E402
+from ui import i18n, verify_view
 
 TABLES = [i18n.STRINGS, verify_view.STRINGS]  # the table page's one table per language, and the verify page's
 

@@ -17,8 +17,6 @@ Skipped, with the reason, where the lab cannot run (not root, no network namespa
 """
 from __future__ import annotations
 
-import pathlib
-import sys
 import time
 
 import pytest
@@ -26,12 +24,10 @@ import pytest
 import netlab
 import test_peer as steps
 from conftest import BOOT_TIMEOUT_MS, LAUNCH_ARGS, chromium_path
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web" / "py"))
-from net import sdpcode  # noqa: E402
-from net.ice import GATHER_TIMEOUT, OPEN_TIMEOUT  # noqa: E402
-from ui import peer_texts  # noqa: E402
-from ui.i18n import text as page_text  # noqa: E402
+from net import sdpcode
+from net.ice import GATHER_TIMEOUT, OPEN_TIMEOUT
+from ui import peer_texts
+from ui.i18n import text as page_text
 
 FIGURES: list = []
 INVITE = "document.getElementById('peer-invite') && document.getElementById('peer-invite').value.includes('#join=')"
