@@ -14,7 +14,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 import gnubg_opponent as gop  # noqa: E402
 import rules  # noqa: E402
 from bot import bearoff  # noqa: E402
-from bot.board import START_BOARD, pips, results, swap, winner_kind  # noqa: E402
+from rules.board import START_BOARD, pips, swap, winner_kind  # noqa: E402
+from rules.movegen import result_boards as results  # noqa: E402
 
 
 def random_boards(n, seed):

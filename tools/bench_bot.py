@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import bot  # noqa: E402
 from bot import play  # noqa: E402
-from bot.board import START_BOARD, Board, swap, winner_kind  # noqa: E402
+from rules.board import START_BOARD, Board, swap, winner_kind  # noqa: E402
 
 import pubeval  # noqa: E402
 
@@ -227,7 +227,7 @@ PY_CODE = """
 import sys, time, json, random
 sys.path.insert(0, "/home/pyodide/web/py")
 import bot, rules
-from bot.board import START_BOARD, swap, winner_kind
+from rules.board import START_BOARD, swap, winner_kind
 from bot import play
 t = time.perf_counter(); bot.load_weights(path="/home/pyodide/web/assets/bot/weights.json"); load = time.perf_counter() - t
 t = time.perf_counter(); bot.load_bearoff(); load_bearoff = time.perf_counter() - t

@@ -26,7 +26,7 @@ import bench_bot  # noqa: E402
 import bot  # noqa: E402
 import bot_batch  # noqa: E402
 from bot import play  # noqa: E402
-from bot.board import START_BOARD, swap, winner_kind  # noqa: E402
+from rules.board import START_BOARD, swap, winner_kind  # noqa: E402
 
 CAPS = (5000, 7500, 10000, 15000, 20000, None)
 

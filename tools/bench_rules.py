@@ -5,7 +5,8 @@
 The workload is a fixed, varied set of positions and rolls (4,000): positions met in seeded
 random games (plays chosen by the sorted Position IDs of the results, so the set does not depend
 on the generator's order) plus bar, closed-board and bear-off positions. Each generation is one
-``rules.legal_plays(pos, dice)`` call (every distinct result as a Position, with its play).
+``rules.legal_plays(pos, dice)`` call (every distinct result as a Position, with its play);
+also timed: the search alone (packed ints) and ``rules.result_boards`` (the bot's results-only path).
 
 Printed, all measured in this run (wall-clock rates; in CPython also per CPU second, which
 is steadier when other work shares the machine):
@@ -174,6 +175,20 @@ def run_core(work, seconds):
             return {"generations": n, "seconds": dt, "per_second": n / dt}
 
 
+def run_boards(work, seconds):
+    """The bot's results-only path: plain (mine, theirs) pairs in and out (rules.result_boards)."""
+    items = [(tuple(Position.from_id(pid)), a, b) for pid, a, b in work]
+    n = 0
+    t0 = time.perf_counter()
+    while True:
+        for board, a, b in items:
+            rules.result_boards(board, a, b)
+        n += len(items)
+        dt = time.perf_counter() - t0
+        if dt >= seconds:
+            return {"generations": n, "seconds": dt, "per_second": n / dt}
+
+
 def run(work, seconds, which):
     items = [(Position.from_id(pid), (a, b)) for pid, a, b in work]
     fn = rules.legal_plays if which == "rules" else baseline_plays
@@ -199,6 +214,7 @@ def run_cpython(work: list, seconds: float) -> dict:
     ns["run"](work[:50], 0.05, "rules")  # warm up
     out = {w: ns["run"](work, seconds if w == "rules" else seconds / 2, w) for w in ("rules", "baseline")}
     out["core"] = ns["run_core"](work, seconds / 2)
+    out["boards"] = ns["run_boards"](work, seconds / 2)
     return out
 
 
@@ -260,7 +276,8 @@ import json, sys
 work = json.loads(work_json)
 run(work[:50], 0.05, "rules")
 json.dumps({"rules": run(work, seconds, "rules"), "baseline": run(work, seconds / 2, "baseline"),
-            "core": run_core(work, seconds / 2), "python": sys.version.split()[0],
+            "core": run_core(work, seconds / 2), "boards": run_boards(work, seconds / 2),
+            "python": sys.version.split()[0],
             "int_digit_bits": sys.int_info.bits_per_digit})`);
                     return res;
                 }""",
@@ -292,13 +309,15 @@ def main() -> None:
           f"({cp['rules']['results'] / cp['rules']['generations']:.1f} results per generation); "
           f"baseline straightforward generator {cp['baseline']['per_second']:,.0f}/s; "
           f"speed-up {cp['rules']['per_second'] / cp['baseline']['per_second']:.1f}x; "
-          f"search alone {cp['core']['per_second']:,.0f}/s")
+          f"search alone {cp['core']['per_second']:,.0f}/s; "
+          f"rules.result_boards (the bot's) {cp['boards']['per_second']:,.0f}/s")
     if args.no_browser:
         return
     py = run_pyodide(work, args.seconds)
     print(f"Pyodide (Python {py['python']}) in Chromium: rules.legal_plays {py['rules']['per_second']:,.0f}/s; "
           f"baseline {py['baseline']['per_second']:,.0f}/s; "
           f"search alone {py['core']['per_second']:,.0f}/s; "
+          f"rules.result_boards {py['boards']['per_second']:,.0f}/s; "
           f"CPython/Pyodide ratio {cp['rules']['per_second'] / py['rules']['per_second']:.2f}x "
           f"(int digits {py['int_digit_bits']} bits; load + run {py['load_and_run_seconds']:.1f} s)")
 

@@ -32,7 +32,8 @@ sys.path.insert(0, str(ROOT / "web" / "py"))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from bot import bearoff, play  # noqa: E402
-from bot.board import ALL_ROLLS, Board, results, swap, winner_kind  # noqa: E402
+from rules.board import ALL_ROLLS, Board, swap, winner_kind  # noqa: E402
+from rules.movegen import result_boards as results  # noqa: E402
 from bot.network import WEIGHTS_FORMAT, WeightsError, invert  # noqa: E402
 
 import train_bot  # noqa: E402

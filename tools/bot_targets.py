@@ -32,7 +32,8 @@ sys.path.insert(0, str(ROOT / "web" / "py"))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from bot import bearoff  # noqa: E402
-from bot.board import START_BOARD, results, swap, winner_kind  # noqa: E402
+from rules.board import START_BOARD, swap, winner_kind  # noqa: E402
+from rules.movegen import result_boards as results  # noqa: E402
 
 from bot_batch import BatchOnePly, BatchSearch, from_checkpoint  # noqa: E402
 from train_bot import opening_roll  # noqa: E402

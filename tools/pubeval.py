@@ -11,7 +11,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
-from bot.board import Board, is_race, results  # noqa: E402
+from rules.board import Board, is_race  # noqa: E402
+
+from rules.movegen import result_boards as results  # noqa: E402
 
 RACE_WEIGHTS = (
     .00000, -.17160, .27010, .29906, -.08471, .00000, -1.40375,

@@ -30,7 +30,8 @@ sys.path.insert(0, str(ROOT / "web" / "py"))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from bot import features  # noqa: E402
-from bot.board import START_BOARD, Board, is_race, results, swap, winner_kind  # noqa: E402
+from rules.board import START_BOARD, Board, is_race, swap, winner_kind  # noqa: E402
+from rules.movegen import result_boards as results  # noqa: E402
 
 import pubeval  # noqa: E402
 
