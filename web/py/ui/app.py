@@ -508,7 +508,8 @@ class App:
 
     async def _show_play(self, before, state, pending) -> None:
         """Show a bot's (or the clock's) play one checker at a time."""
-        counts = slot_counts(before.board[0], before.board[1])
+        board = before.board
+        counts = slot_counts(board[0], board[1])
         bottom = pending.player == 0
         dice = tuple(pending.dice)
         left = list(before.dice_left) or ([dice[0]] * 4 if dice[0] == dice[1] else list(dice))
@@ -516,9 +517,10 @@ class App:
             if ev.kind != "moved" or ev.player != pending.player:
                 continue
             try:
-                counts = after_step(counts, bottom, ev.frm, ev.to, ev.hit)
+                board = after_step(board, bottom, ev.frm, ev.to, ev.hit)
             except ValueError:
                 break
+            counts = slot_counts(board[0], board[1])
             for d in ev.dice:
                 if d in left:
                     left.remove(d)
