@@ -17,8 +17,6 @@ Skipped, with the reason, where the lab cannot run (not root, no network namespa
 """
 from __future__ import annotations
 
-import pathlib
-import sys
 import time
 
 import pytest
@@ -26,10 +24,10 @@ import pytest
 import netlab
 import test_peer as steps
 from conftest import BOOT_TIMEOUT_MS, LAUNCH_ARGS, chromium_path
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web" / "py"))
-from net import peer_texts, sdpcode  # noqa: E402
-from net.ice import GATHER_TIMEOUT, OPEN_TIMEOUT  # noqa: E402
+from net import sdpcode
+from net.ice import GATHER_TIMEOUT, OPEN_TIMEOUT
+from ui import peer_texts
+from ui.i18n import text as page_text
 
 FIGURES: list = []
 INVITE = "document.getElementById('peer-invite') && document.getElementById('peer-invite').value.includes('#join=')"
@@ -152,7 +150,7 @@ def _game(host, guest, expected_path: str, row: dict) -> None:
     row["path"] = "/".join(paths)
     assert paths == (expected_path, expected_path), paths
     text = host.locator("#peer-path").text_content()
-    assert text == peer_texts.text("en", "path_" + expected_path)
+    assert text == page_text("en", "peer_path_" + expected_path)
     steps._boards_agree(host, guest)
     steps._play_turns(host, guest, 3)
 

@@ -1,0 +1,177 @@
+"""The search behind the strong and expert levels, and the evaluator's fast path (same floats as the plain
+computation)."""
+import math
+from operator import add, mul, sub
+
+import pytest
+
+import bot
+import rules
+from bot import features, play
+from rules.board import ALL_ROLLS, swap, winner_kind
+from rules.movegen import result_boards as results
+from bot.network import equity, invert
+from test_bot_board import random_game_positions
+
+
+def _sig(a):
+    return 4.248354255291589e-18 if a < -40.0 else 1.0 / (1.0 + math.exp(-a))
+
+
+def reference_pre(net, board):
+    """The plain loop (one new list per added row), as the evaluator was first written."""
+    acc = net.b1
+    for side in (0, 1):
+        for p in range(26):
+            n = board[side][p]
+            if n:
+                acc = list(map(add, acc, net.tables[26 * side + p][n]))
+    return acc
+
+
+def reference_pre_from(net, base, base_pre, board):
+    acc = base_pre
+    for side in (0, 1):
+        for p in range(26):
+            n, o = board[side][p], base[side][p]
+            if n != o:
+                row = net.tables[26 * side + p]
+                if n:
+                    acc = list(map(add, acc, row[n]))
+                if o:
+                    acc = list(map(sub, acc, row[o]))
+    return acc
+
+
+def reference_outputs(net, pre, board):
+    h = [_sig(a) for a in pre]
+    o = [_sig(net.b2[k] + sum(map(mul, net.w2[k], h))) for k in range(5)]
+    return net.outputs_from_pre.__globals__["_consistent"](o, board)
+
+
+def reference_with_extras(net, pre, board):
+    """The non-slot inputs added as first written: each value times its row, in the rows' order, then the
+    per-side inputs' sum (version 4 weights)."""
+    mine, theirs = board
+    hm, ht = features.hit_stats(mine, theirs), features.hit_stats(theirs, mine)
+    rows, k = net.extra_rows, features.N_V3 - features.N_BASE
+    acc = pre
+    for v, row in ((hm[0], rows[0]), (ht[0], rows[1]), (hm[1], rows[k]), (hm[2], rows[k + 1]),
+                   (ht[1], rows[k + 2]), (ht[2], rows[k + 3])):
+        if v:
+            acc = list(map(add, acc, [v * w for w in row]))
+    contrib = [0.0] * net.hidden
+    for v, row in zip(features.side_extras(mine, theirs) + features.side_extras(theirs, mine), rows[2:]):
+        if v:
+            contrib = list(map(add, contrib, [v * w for w in row]))
+    return list(map(add, acc, contrib))
+
+
+@pytest.fixture(scope="module")
+def boards():
+    return random_game_positions(seed=21, games=6)
+
+
+def test_fast_evaluation_gives_exactly_the_plain_floats(boards):
+    ev = bot.evaluator()
+    for b in boards[::3]:
+        for net in (ev.contact, ev.race):
+            pre = net.hidden_pre(b)
+            assert pre == reference_pre(net, b)
+            full = net.with_extras(pre, b)
+            assert full == reference_with_extras(net, pre, b)
+            assert net.with_extras(pre, b) == full  # again, from the per-count tables
+            assert net.outputs_from_pre(full, b) == reference_outputs(net, full, b)
+            for r in results(b, 3, 1)[:4] + results(b, 5, 5)[:4]:
+                sr = swap(r)
+                base = swap(b)
+                bp = net.hidden_pre(base)
+                assert net.hidden_pre_from(base, bp, sr) == reference_pre_from(net, base, bp, sr)
+    # Saturated units: below -40 the sigmoid is the constant it was.
+    net = ev.contact
+    pre = [-50.0, -40.0, -39.9, 0.0, 45.0] + [0.0] * (net.hidden - 5)
+    assert net.outputs_from_pre(pre, boards[0]) == reference_outputs(net, pre, boards[0])
+
+
+def test_1ply_is_the_average_of_the_opponents_best_replies(boards):
+    ev = bot.evaluator()
+    b = boards[40]
+    r = results(b, 4, 2)[0]
+    acc = [0.0] * 5
+    for roll in ALL_ROLLS:
+        w = 1 if roll[0] == roll[1] else 2
+        best = max((play.after_play_outputs(ev, x) for x in results(swap(r), *roll)), key=equity)
+        acc = [a + w * v for a, v in zip(acc, best)]
+    assert play.outputs_1ply(ev, r) == pytest.approx(invert(tuple(a / 36 for a in acc)), abs=1e-12)
+
+
+def test_2ply_scores_each_reply_at_1ply():
+    ev = bot.evaluator()
+    # A late race (few plays per roll) keeps this cheap.
+    mine = (9, 2, 2, 0, 1, 0, 0, 0, 1) + (0,) * 17
+    theirs = (8, 1, 2, 2, 1, 0, 0, 0, 0, 0, 1) + (0,) * 15
+    b = (mine, theirs)
+    r = results(b, 2, 1)[0]
+    acc = [0.0] * 5
+    counted = play.Work(10 ** 9)  # the plays a leaf-by-leaf search evaluates
+    for roll in ALL_ROLLS:
+        w = 1 if roll[0] == roll[1] else 2
+        _, reply = play.best_reply(ev, swap(r), roll, counted)
+        k = winner_kind(reply)
+        o = invert(play.WIN_OUTPUTS[k]) if k else play.evaluate_1ply_board(ev, swap(reply), counted)
+        acc = [a + w * v for a, v in zip(acc, o)]
+    want = tuple(a / 36 for a in acc)
+    assert play.outputs_2ply(ev, r) == pytest.approx(want, abs=1e-12)
+    # Planned first, it counts the same plays: it fits a limit of exactly that many and no fewer.
+    n = counted.done
+    assert n > 100
+    assert play.outputs_2ply(ev, r, play.Work(n)) == pytest.approx(want, abs=1e-12)
+    with pytest.raises(play.OverBudget):
+        play.outputs_2ply(ev, r, play.Work(n - 1))
+    # A search's position cache (filled by a first search, then used by a second) changes nothing.
+    cache: play.Cache = {}
+    first = play.outputs_2ply(ev, r, None, cache)
+    assert len(cache) > 0
+    assert play.outputs_2ply(ev, r, None, cache) == first == pytest.approx(want, abs=1e-12)
+
+
+def test_levels_search_deeper_upwards():
+    lv = play.LEVELS
+    assert [lv[n].plies for n in bot.LEVELS] == [0, 0, 1, 2]
+    assert lv["expert"].candidates >= lv["strong"].candidates
+    assert lv["expert"].margin >= lv["strong"].margin
+    assert lv["expert"].deep >= 2 and lv["expert"].deep_budget > 0
+
+
+def test_expert_falls_back_to_its_1ply_choice_past_the_work_limit(boards):
+    ev = bot.evaluator()
+    starved = play.Level("starved", 2, candidates=10, margin=0.20, deep=2, deep_margin=0.10, deep_budget=1)
+    one_ply = play.Level("one", 1, candidates=10, margin=0.20)
+    for b in boards[5:60:18]:
+        assert play.choose_board(ev, b, (6, 3), starved) == play.choose_board(ev, b, (6, 3), one_ply)
+    w = play.Work(10)
+    w.add(10)
+    with pytest.raises(play.OverBudget):
+        w.add(1)
+
+
+def test_expert_is_legal_and_deterministic_on_a_few_positions(boards):
+    for b in boards[7:70:21]:
+        pid = rules.Position(*b).to_id()
+        legal = rules.legal_results(pid, (4, 1))
+        got = bot.choose(pid, (4, 1), "expert")
+        assert (got in legal) if legal else got == pid
+        assert bot.choose(pid, (4, 1), "expert") == got
+
+
+def test_the_per_side_inputs_cache_gives_the_same_floats(boards):
+    """A cold and a warm cache of the version-3 inputs' contribution give identical evaluations."""
+    ev = bot.evaluator()
+    sample = boards[::5]
+    for net in (ev.contact, ev.race):
+        net._extras_cache.clear()
+        cold = [net.with_extras(net.hidden_pre(b), b) for b in sample]
+        warm = [net.with_extras(net.hidden_pre(b), b) for b in sample]
+        assert cold == warm
+        if len(net.extra_rows) > 2:
+            assert 0 < len(net._extras_cache) <= len(sample)
