@@ -145,7 +145,7 @@ def best_reply(ev: Evaluator, board: Board, dice: tuple[int, int], work: Optiona
                 pre = base_pre.get(key)
                 if pre is None:
                     pre = base_pre[key] = net.hidden_pre(base)
-                o = invert(net.outputs_from_pre(net.with_extras(net.hidden_pre_from(base, pre, sb), sb), sb))
+                o = invert(net.outputs_from(base, pre, sb))
         if cache is not None:
             cache[r] = o
         e = equity(o)
