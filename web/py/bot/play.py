@@ -50,8 +50,10 @@ class Level:
 LEVELS: dict[str, Level] = {
     "beginner": Level("beginner", 0, noise=0.1),
     "intermediate": Level("intermediate", 0),
-    "strong": Level("strong", 1, candidates=8, margin=0.16),
-    "expert": Level("expert", 2, candidates=10, margin=0.20, deep=2, deep_margin=0.10, deep_budget=30000),
+    # GNU Backgammon's smallest move filter ("tiny": at most 5 candidates within 0.08) before the 1-ply look,
+    # and expert's 2-ply limit re-aimed at 2 s in the browser (eighth session; docs/bot.md, Levels).
+    "strong": Level("strong", 1, candidates=5, margin=0.08),
+    "expert": Level("expert", 2, candidates=5, margin=0.08, deep=2, deep_margin=0.10, deep_budget=20000),
 }
 
 
