@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from bot import bearoff, network
-from bot.board import START_BOARD, swap, winner_kind
+from rules.board import START_BOARD, swap, winner_kind
 from tools.bot import bot_batch
 
 STRONG = ((8, .16), (6, .12), (5, .10), (5, .08), (4, .08), (3, .06))
