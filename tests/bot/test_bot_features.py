@@ -153,3 +153,25 @@ def test_hit_stats_by_hand():
     assert two[1] == pytest.approx(both / 36)
     # The costlier blot is the one further advanced for them (their 13-point loses 12 pips, the 14 11).
     assert two[2] > features.hit_stats(mine, side(p14=1, p1=14))[2]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000))
+def test_the_evaluators_cached_inputs_equal_the_definitions(seed):
+    """``summary``/``hit_counts_of``/``side_extras_of`` (the evaluator's cached path) give exactly
+    ``hit_counts``/``side_extras``, cold and warm."""
+    for b in random_game_positions(seed=seed, games=1)[::3]:
+        for _ in range(2):
+            for me, other in (b, (b[1], b[0])):
+                sm, so = features.summary(me), features.summary(other)
+                assert features.hit_counts_of(sm[0], so[2]) == features.hit_counts(me, other)
+                assert features.side_extras_of(me, sm, so) == features.side_extras(me, other)
+
+
+def test_summaries_by_hand():
+    me = side(p25=1, p13=2, p6=3, p5=1, p1=8)
+    occ, made, blots, back, home = features.summary(me)
+    assert occ == (1 << 25) | (1 << 13) | (1 << 6) | (1 << 5) | (1 << 1)
+    assert made == (1 << 13) | (1 << 6) | (1 << 1) and blots == 1 << 5
+    assert back == 25 and home == 2
+    assert features.summary(side(p1=0)) == (0, 0, 0, 0, 0)

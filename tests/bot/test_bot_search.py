@@ -87,6 +87,11 @@ def test_fast_evaluation_gives_exactly_the_plain_floats(boards):
                 base = swap(b)
                 bp = net.hidden_pre(base)
                 assert net.hidden_pre_from(base, bp, sr) == reference_pre_from(net, base, bp, sr)
+                # The fused pass (changed rows, extras and sigmoids in one comprehension) used by the search.
+                pre_sr = reference_pre_from(net, base, bp, sr)
+                assert net.outputs_from(base, bp, sr) == reference_outputs(
+                    net, reference_with_extras(net, pre_sr, sr), sr)
+            assert net.evaluate(b) == reference_outputs(net, full, b)
     # Saturated units: below -40 the sigmoid is the constant it was.
     net = ev.contact
     pre = [-50.0, -40.0, -39.9, 0.0, 45.0] + [0.0] * (net.hidden - 5)

@@ -80,6 +80,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--lr", type=float, default=3e-4)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--keep-best", action="store_true",
+                    help="keep each network as it was after its best epoch on the held-out positions "
+                         "(the start counts as epoch 0)")
     args = ap.parse_args(argv)
 
     d = np.load(args.init)
@@ -102,6 +105,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{name}: {len(train)} train, {len(val)} held out; start equity RMSE {equity_error(net, xv, yv):.4f}",
               flush=True)
         opt = Adam(net)
+        best = (equity_error(net, xv, yv), 0, {k: getattr(net, k).copy() for k in ("w1", "b1", "w2", "b2")})
         steps = args.epochs * ((len(train) + args.batch - 1) // args.batch)
         step = 0
         for epoch in range(args.epochs):
@@ -114,10 +118,18 @@ def main(argv: list[str] | None = None) -> None:
             print(f"  epoch {epoch + 1}: held-out equity RMSE {equity_error(net, xv, yv):.4f} "
                   f"train {equity_error(net, x_all[train[:20000]], targets[train[:20000]]):.4f} "
                   f"({time.time() - t0:.0f} s)", flush=True)
+            err = equity_error(net, xv, yv)
+            if err < best[0]:
+                best = (err, epoch + 1, {k: getattr(net, k).copy() for k in ("w1", "b1", "w2", "b2")})
+        if args.keep_best:
+            for k, v in best[2].items():
+                setattr(net, k, v)
+            print(f"  kept epoch {best[1]}: held-out equity RMSE {best[0]:.4f}", flush=True)
     meta = dict(meta)
     meta["command"] = " ".join(sys.argv)
     meta.setdefault("distilled", []).append({"data": args.data, "positions": int(len(boards)),
-                                             "epochs": args.epochs, "lr": args.lr, "seed": args.seed})
+                                             "epochs": args.epochs, "lr": args.lr, "seed": args.seed,
+                                             "keep_best": args.keep_best})
     tb.save(args.out, ev, meta, random.Random(args.seed), np.random.default_rng(args.seed))
     print(json.dumps({"out": str(args.out)}))
 

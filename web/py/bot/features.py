@@ -263,3 +263,106 @@ def slot_vector(slot: int, n: int) -> list[float]:
         x[base:base + PER_SLOT] = slot_units(point, n)
         x[PIP_MINE + side] = n * pip_weight(point)
     return x
+
+
+# The same inputs, faster, for the evaluator: most boards of a search share one side with many others (the
+# side that did not move), and many share bit patterns, so per-side summaries and the integer results built
+# from them are kept in bounded caches. The floats are made from the same integers by the same operations,
+# so they equal :func:`hit_counts` and :func:`side_extras` exactly (``tests/test_bot_features.py``).
+
+SUMMARY_CACHE_SIZE = 8192
+"""Distinct sides (26-tuples) and bit patterns whose summaries the fast path keeps (each cache cleared when
+full)."""
+
+_SUMMARIES: dict[tuple[int, ...], tuple[int, int, int, int, int]] = {}
+_HITS: dict[tuple[int, int], tuple[int, int, int]] = {}
+_LEAST: dict[int, int] = {}
+_PRIMES: dict[int, float] = {}
+
+
+def summary(side: tuple[int, ...]) -> tuple[int, int, int, int, int]:
+    """``(occupied, made, blots, rearmost, home)`` of one side: bit masks over its points (occupied: 1..25,
+    the bar included; made (2+ checkers) and blots: 1..24), its rearmost occupied point (0 if none) and its
+    made home points (1..6)."""
+    s = _SUMMARIES.get(side)
+    if s is None:
+        occ = made = blots = back = home = 0
+        for p in range(1, 26):
+            n = side[p]
+            if n:
+                occ |= 1 << p
+                back = p
+                if p < 25:
+                    if n >= 2:
+                        made |= 1 << p
+                        if p <= 6:
+                            home += 1
+                    else:
+                        blots |= 1 << p
+        if len(_SUMMARIES) >= SUMMARY_CACHE_SIZE:
+            _SUMMARIES.clear()
+        _SUMMARIES[side] = s = (occ, made, blots, back, home)
+    return s
+
+
+def hit_counts_of(occ: int, blots: int) -> tuple[int, int, int]:
+    """:func:`hit_counts` from the hitter's occupied mask and the target's blot mask (``summary``)."""
+    key = (occ, blots)
+    r = _HITS.get(key)
+    if r is None:
+        covered = twice = loss = 0
+        if occ:
+            b = blots
+            while b:  # the target's blots from its point 1 up: the costliest first, as in hit_counts
+                low = b & -b
+                b ^= low
+                q = low.bit_length() - 1
+                m = (occ >> (26 - q)) & 0xFFF
+                if m:
+                    rolls = ROLL_SETS[m]
+                    loss += (25 - q) * (rolls & ~covered).bit_count()
+                    twice |= covered & rolls
+                    covered |= rolls
+        r = (covered.bit_count(), twice.bit_count(), loss)
+        if len(_HITS) >= SUMMARY_CACHE_SIZE:
+            _HITS.clear()
+        _HITS[key] = r
+    return r
+
+
+def _least(blocks: int) -> int:
+    least = _LEAST.get(blocks)
+    if least is None:
+        least = 36
+        if blocks:
+            for p in range(13, 25):
+                e = ESCAPES[(blocks >> (26 - p)) & 0xFFF]
+                if e < least:
+                    least = e
+        if len(_LEAST) >= SUMMARY_CACHE_SIZE:
+            _LEAST.clear()
+        _LEAST[blocks] = least
+    return least
+
+
+def _prime(made: int) -> float:
+    prime = _PRIMES.get(made)
+    if prime is None:
+        prime = min(_longest_run(made), _PRIME_CAP) / _PRIME_CAP
+        if len(_PRIMES) >= SUMMARY_CACHE_SIZE:
+            _PRIMES.clear()
+        _PRIMES[made] = prime
+    return prime
+
+
+def side_extras_of(side: tuple[int, ...], mine: tuple[int, int, int, int, int],
+                   other: tuple[int, int, int, int, int]) -> tuple[float, ...]:
+    """:func:`side_extras` of ``side`` from its ``summary`` and the other side's."""
+    blocks = other[1]
+    back = mine[3]
+    escape = ESCAPES[(blocks >> (26 - back)) & 0xFFF] if back >= 2 and blocks else 36
+    closed = (other[4] / 6.0) ** 2
+    their_back = other[3]
+    behind = sum(side[26 - their_back:26]) if their_back else 0
+    return (escape / 36.0, 1.0 - _least(blocks) / 36.0, _prime(mine[1]), closed, closed if side[25] else 0.0,
+            behind / 15.0)

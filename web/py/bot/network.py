@@ -104,20 +104,22 @@ class Network:
                 per_n.append(acc)
             self.tables.append(per_n)
 
-    def with_extras(self, pre: list[float], board: Board) -> list[float]:
-        """Add the non-slot inputs' contribution to slot-only pre-activations."""
+    def extra_vectors(self, board: Board) -> list:
+        """The non-slot inputs' contributions to the hidden pre-activations, in the order they are added."""
         rows = self.extra_rows
         if not rows:
-            return pre
+            return []
         mine, theirs = board
-        acc = iter(pre)  # chained lazily, as in hidden_pre
+        out = []
+        sm = features.summary(mine)
+        st = features.summary(theirs)
         if len(rows) > features.N_V3 - features.N_BASE:
             # Version 4: the hit statistics, direct inputs like the hit shares. Each is an integer count
             # over a fixed divisor, so its contribution (value × row) is kept per count: a lookup instead of
             # a row of multiplications, with the same floats.
             tables = self._hit_tables
-            cm, tm, lm = features.hit_counts(mine, theirs)
-            ct, tt, lt = features.hit_counts(theirs, mine)
+            cm, tm, lm = features.hit_counts_of(sm[0], st[2])
+            ct, tt, lt = features.hit_counts_of(st[0], sm[2])
             k = features.N_V3 - features.N_BASE
             for c, i, div in ((cm, 0, 36.0), (ct, 1, 36.0), (tm, k, 36.0), (lm, k + 1, 864.0),
                               (tt, k + 2, 36.0), (lt, k + 3, 864.0)):  # the rows' order, as in the plain sum
@@ -127,15 +129,15 @@ class Network:
                     if contrib is None:
                         v = c / div  # hit_stats' value exactly (864.0 = 36.0 * 24.0)
                         table[c] = contrib = array("d", [v * w for w in rows[i]])
-                    acc = map(add, acc, contrib)
+                    out.append(contrib)
         else:
             for v, row in ((features.hit_share(mine, theirs), rows[0]), (features.hit_share(theirs, mine), rows[1])):
                 if v:
-                    acc = map(add, acc, [v * w for w in row])
+                    out.append([v * w for w in row])
         if len(rows) > 2:
             # The per-side inputs change little between the boards of one search: their summed contribution
             # is kept per distinct value tuple (a bounded cache; the sum is the same whether cached or not).
-            key = features.side_extras(mine, theirs) + features.side_extras(theirs, mine)
+            key = features.side_extras_of(mine, sm, st) + features.side_extras_of(theirs, st, sm)
             cache = self._extras_cache
             contrib = cache.get(key)
             if contrib is None:
@@ -146,30 +148,31 @@ class Network:
                 if len(cache) >= EXTRAS_CACHE_SIZE:
                     cache.clear()
                 cache[key] = contrib = array("d", contrib)
-            acc = map(add, acc, contrib)
-        return list(acc)
+            out.append(contrib)
+        return out
+
+    def with_extras(self, pre: list[float], board: Board) -> list[float]:
+        """Add the non-slot inputs' contribution to slot-only pre-activations."""
+        vecs = self.extra_vectors(board)
+        return _summed("+" * len(vecs))(pre, *vecs) if vecs else pre
 
     def hidden_pre(self, board: Board) -> list[float]:
         """First-layer pre-activations of ``board`` (side on roll = ``board[0]``), slot inputs only."""
-        # The additions are chained lazily and made into one list at the end: the same float operations
-        # in the same order as adding the rows one by one, without the intermediate lists.
-        acc = iter(self.b1)
+        vecs = self._slot_vectors(board)
+        return _summed("+" * len(vecs))(self.b1, *vecs)
+
+    def _slot_vectors(self, board: Board) -> list:
         mine, theirs = board
         tables = self.tables
-        for p in range(26):
-            n = mine[p]
-            if n:
-                acc = map(add, acc, tables[p][n])
-        for p in range(26):
-            n = theirs[p]
-            if n:
-                acc = map(add, acc, tables[26 + p][n])
-        return list(acc)
+        vecs = [tables[p][n] for p, n in enumerate(mine) if n]
+        vecs.extend([tables[26 + p][n] for p, n in enumerate(theirs) if n])
+        return vecs
 
-    def hidden_pre_from(self, base: Board, base_pre: list[float], board: Board) -> list[float]:
-        """Pre-activations of ``board`` computed from those of a similar ``base`` board (same result as
-        :meth:`hidden_pre`, faster when only a few slots differ, as between the plays of one roll)."""
-        acc = iter(base_pre)  # chained lazily, as in hidden_pre
+    def _changes(self, base: Board, board: Board) -> tuple[str, list]:
+        """The signs and rows that take ``base``'s slot pre-activations to ``board``'s, in order (per side,
+        per changed slot from the lowest: the new count's row added, then the old count's subtracted)."""
+        signs = ""
+        vecs = []
         tables = self.tables
         for side in (0, 1):
             new, old = board[side], base[side]
@@ -181,20 +184,75 @@ class Network:
                 if n != o:
                     row = tables[off + p]
                     if n:
-                        acc = map(add, acc, row[n])
+                        signs += "+"
+                        vecs.append(row[n])
                     if o:
-                        acc = map(sub, acc, row[o])
-        return list(acc)
+                        signs += "-"
+                        vecs.append(row[o])
+        return signs, vecs
+
+    def hidden_pre_from(self, base: Board, base_pre: list[float], board: Board) -> list[float]:
+        """Pre-activations of ``board`` computed from those of a similar ``base`` board (same result as
+        :meth:`hidden_pre`, faster when only a few slots differ, as between the plays of one roll)."""
+        signs, vecs = self._changes(base, board)
+        return _summed(signs)(base_pre, *vecs)
+
+    def outputs_from(self, base: Board, base_pre: list[float], board: Board) -> Outputs:
+        """``outputs_from_pre(with_extras(hidden_pre_from(base, base_pre, board), board), board)`` in one
+        pass over the hidden units (the same floats)."""
+        signs, vecs = self._changes(base, board)
+        extra = self.extra_vectors(board)
+        return self.outputs_from_hidden(_hidden(signs + "+" * len(extra))(base_pre, *vecs, *extra), board)
 
     def outputs_from_pre(self, pre: list[float], board: Board) -> Outputs:
-        exp = math.exp
-        h = [1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR for a in pre]  # _sigmoid, inlined
+        return self.outputs_from_hidden(_hidden("")(pre), board)
+
+    def outputs_from_hidden(self, h: list[float], board: Board) -> Outputs:
         w2, b2 = self.w2, self.b2
         o = [_sigmoid(b2[k] + sum(map(mul, w2[k], h))) for k in range(5)]
         return _consistent(o, board)
 
     def evaluate(self, board: Board) -> Outputs:
-        return self.outputs_from_pre(self.with_extras(self.hidden_pre(board), board), board)
+        vecs = self._slot_vectors(board)
+        vecs.extend(self.extra_vectors(board))
+        return self.outputs_from_hidden(_hidden("+" * len(vecs))(self.b1, *vecs), board)
+
+
+# A board's pre-activations are a starting vector plus and minus a few rows (the changed slots' table rows,
+# the extra inputs' contributions), added one after the other. The loops doing that for a given sequence of
+# signs are written once as Python source and compiled (cached per sequence): one list comprehension over
+# the rows zipped together, ``x + r0 - r1 + r2 ...`` per hidden unit, which Python evaluates left to right, so
+# the floats are those of adding the rows one by one. ``_hidden`` also applies the sigmoid in the same pass.
+
+_SUMMED: dict = {}
+_HIDDEN: dict = {}
+
+
+def _compile(signs: str, body: str):
+    names = [f"r{i}" for i in range(len(signs))]
+    expr = "x" + "".join(f" {s} y{i}" for i, s in enumerate(signs))
+    items = ", ".join(["x"] + [f"y{i}" for i in range(len(signs))])
+    src = (f"def f(base, {', '.join(names)}):\n"
+           f"    return [{body.format(expr=expr)} for {items} in zip(base, {', '.join(names)})]\n"
+           if signs else f"def f(base):\n    return [{body.format(expr='x')} for x in base]\n")
+    ns = {"exp": math.exp, "FLOOR": _SIG_FLOOR}
+    exec(compile(src, f"<bot.network {signs or 'none'}>", "exec"), ns)  # noqa: S102 (our own source text)
+    return ns["f"]
+
+
+def _summed(signs: str):
+    f = _SUMMED.get(signs)
+    if f is None:
+        f = _SUMMED[signs] = _compile(signs, "{expr}")
+    return f
+
+
+def _hidden(signs: str):
+    """The hidden units (sigmoids, as ``_sigmoid``) of the starting vector plus and minus the rows."""
+    f = _HIDDEN.get(signs)
+    if f is None:
+        f = _HIDDEN[signs] = _compile(signs, "1.0 / (1.0 + exp(-a)) if (a := {expr}) >= -40.0 else FLOOR")
+    return f
 
 
 def _consistent(o: list[float], board: Board) -> Outputs:

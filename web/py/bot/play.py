@@ -51,8 +51,10 @@ class Level:
 LEVELS: dict[str, Level] = {
     "beginner": Level("beginner", 0, noise=0.1),
     "intermediate": Level("intermediate", 0),
-    "strong": Level("strong", 1, candidates=8, margin=0.16),
-    "expert": Level("expert", 2, candidates=10, margin=0.20, deep=2, deep_margin=0.10, deep_budget=30000),
+    # GNU Backgammon's smallest move filter ("tiny": at most 5 candidates within 0.08) before the 1-ply look,
+    # and expert's 2-ply limit re-aimed at 2 s in the browser (eighth session; docs/bot.md, Levels).
+    "strong": Level("strong", 1, candidates=5, margin=0.08),
+    "expert": Level("expert", 2, candidates=5, margin=0.08, deep=2, deep_margin=0.10, deep_budget=20000),
 }
 
 
@@ -146,7 +148,7 @@ def best_reply(ev: Evaluator, board: Board, dice: tuple[int, int], work: Optiona
                 pre = base_pre.get(key)
                 if pre is None:
                     pre = base_pre[key] = net.hidden_pre(base)
-                o = invert(net.outputs_from_pre(net.with_extras(net.hidden_pre_from(base, pre, sb), sb), sb))
+                o = invert(net.outputs_from(base, pre, sb))
         if cache is not None:
             cache[r] = o
         e = equity(o)
