@@ -148,8 +148,9 @@ def move_options(pos: Position, dice: tuple[int, int], level: str = "quick", ctx
         top = scored[0][0]
         deep = [t for t in scored[:DEEP_CANDIDATES] if t[0] >= top - DEEP_MARGIN]
         deep += [t for t in scored if t[3] == include and t not in deep]
+        replies: _play.Cache = {}  # the candidates' searches share their replies' evaluations, as the bot's do
         for t in deep:
-            t[4] = _one_ply_after(ev, t[3])
+            t[4] = _one_ply_after(ev, t[3], replies)
             t[0], t[5] = _cubeless_value(t[4], ctx), 1
         scored.sort(key=lambda t: (-t[5], -t[0], t[1]))
     return [{"play": format_play(steps), "position_id": result.to_id(), "equity": e, "ply": ply, "win": o[0]}
@@ -160,24 +161,25 @@ _ONE_PLY: dict = {}
 _ONE_PLY_LIMIT = 4096
 
 
-def _one_ply_on_roll(ev, board) -> Outputs:
+def _one_ply_on_roll(ev, board, replies: Optional[_play.Cache] = None) -> Outputs:
     """``play.evaluate_1ply_board``, remembered: the board before a cube decision is the board after the
-    previous play, which the deep move ranking has just scored, and a take follows its double."""
+    previous play, which the deep move ranking has just scored (so a cube decision costs no search), and a
+    take follows its double. ``replies``: the search's cache of reply evaluations (``play.Cache``)."""
     key = (id(ev), board)
     o = _ONE_PLY.get(key)
     if o is None:
         if len(_ONE_PLY) >= _ONE_PLY_LIMIT:
             _ONE_PLY.clear()
-        o = _ONE_PLY[key] = _play.evaluate_1ply_board(ev, board)
+        o = _ONE_PLY[key] = _play.evaluate_1ply_board(ev, board, None, replies)
     return o
 
 
-def _one_ply_after(ev, result) -> Outputs:
+def _one_ply_after(ev, result, replies: Optional[_play.Cache] = None) -> Outputs:
     """``play.outputs_1ply`` through the same memory."""
     kind = _play.winner_kind(result)
     if kind:
         return _play.WIN_OUTPUTS[kind]
-    return invert(_one_ply_on_roll(ev, (result[1], result[0])))
+    return invert(_one_ply_on_roll(ev, (result[1], result[0]), replies))
 
 
 def _outputs_on_roll(pos: Position, level: str) -> Outputs:

@@ -34,8 +34,14 @@ from .tips import Tips
 SAVE_KEY = "gamao.table"
 
 
+_PAUSE = {"since": None, "total": 0.0}
+"""The table's clock stands still while the Review dialog is open over it (``App.pause_clock``): the table's
+time is the wall clock minus the time spent paused."""
+
+
 def _now() -> float:
-    return time.time()
+    since = _PAUSE["since"]
+    return (time.time() if since is None else since) - _PAUSE["total"]
 
 
 class App:
@@ -153,6 +159,18 @@ class App:
         self._warm_bot()
         self.notice("")
         self.show(self.table.state())
+
+    def pause_clock(self, paused: bool) -> None:
+        """Stop (or restart) the turn clock of a game at this device while another view covers the table (the
+        Review dialog), so that it does not run out behind it. A game with a remote seat keeps its clock: the
+        other side's runs too."""
+        if paused and _PAUSE["since"] is None:
+            state = self.table.state() if self.table is not None else None
+            if state is None or not any(seat.kind == "peer" for seat in state.seats):
+                _PAUSE["since"] = time.time()
+        elif not paused and _PAUSE["since"] is not None:
+            _PAUSE["total"] += time.time() - _PAUSE["since"]
+            _PAUSE["since"] = None
 
     # -- intents -------------------------------------------------------------------------------------------------
     def act(self, intent) -> None:
