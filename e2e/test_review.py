@@ -302,6 +302,10 @@ def test_review_from_the_verify_page_in_portuguese_with_the_figures(browser, bas
         assert page.locator("#review-decision .mark").first.text_content()
         found = axe_both_layouts(page)
         assert not found, found
+        # the game behind the review (a new one, the person to move) waited: its clock did not run meanwhile
+        page.locator("#review-close").click()
+        page.wait_for_selector("#clock-bottom[data-clock]", state="attached")
+        assert int(page.locator("#clock-bottom").get_attribute("data-clock")) >= 40
         guard.check()
     finally:
         context.close()

@@ -27,6 +27,7 @@ and marks ("gamao:worker-create", ...); a long task that overlaps none is attrib
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import pathlib
@@ -148,20 +149,29 @@ def compare(args) -> None:
     print(f"quick against deep, {args.compare} games from seed {args.seed}, CPython, {args.jobs} process(es), "
           f"{load()}")
     print("seed decisions  quick_err(p0,p1)  deep_err(p0,p1)")
-    if args.jobs > 1:
-        import multiprocessing
-        with multiprocessing.Pool(args.jobs) as pool:
-            rows = list(pool.imap(compare_one, seeds))
-    else:
-        rows = [compare_one(seed) for seed in seeds]
-    for r in rows:
-        print(f"{r['seed']:4d} {r['decisions']:9d}  {r['quick'][0][0]:6.1f} {r['quick'][1][0]:6.1f}"
-              f"    {r['deep'][0][0]:6.1f} {r['deep'][1][0]:6.1f}")
+    rows = []
+    with contextlib.ExitStack() as stack:
+        if args.jobs > 1:
+            import multiprocessing
+            results = stack.enter_context(multiprocessing.Pool(args.jobs)).imap_unordered(compare_one, seeds)
+        else:
+            results = map(compare_one, seeds)
+        for r in results:
+            rows.append(r)
+            print(f"{r['seed']:4d} {r['decisions']:9d}  {r['quick'][0][0]:6.1f} {r['quick'][1][0]:6.1f}"
+                  f"    {r['deep'][0][0]:6.1f} {r['deep'][1][0]:6.1f}", flush=True)
+            if args.rows:
+                with open(args.rows, "a") as f:
+                    f.write(json.dumps(r) + "\n")
+    summarise(rows)
+
+
+def summarise(rows: list[dict]) -> None:
     n_dec = sum(r["decisions"] for r in rows)
     tq, td = sum(r["quick_s"] for r in rows), sum(r["deep_s"] for r in rows)
     print()
-    print(f"{len(rows)} games, {n_dec} decisions; CPU seconds: quick {tq:.1f}, deep {td:.1f} "
-          f"({60 * td / max(n_dec, 1):.1f} s per 60 decisions); {load()}")
+    print(f"{len(rows)} games (seeds {rows[0]['seed']}..{rows[-1]['seed']}), {n_dec} decisions; CPU seconds: "
+          f"quick {tq:.1f}, deep {td:.1f} ({60 * td / max(n_dec, 1):.1f} s per 60 decisions); {load()}")
     print("| player | quick mean | deep mean | mean abs difference | correlation | same rating band |")
     print("|---|---|---|---|---|---|")
     names = ("0 (intermediate bot)", "1 (beginner bot)", "both")
@@ -386,6 +396,9 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=10, help="games for the CPython timing (default 10)")
     ap.add_argument("--seed", type=int, default=1, help="first game's seed (default 1)")
     ap.add_argument("--compare", type=int, default=0, metavar="N", help="quick against deep on N games")
+    ap.add_argument("--rows", metavar="FILE", help="--compare: also append each game's figures to FILE (JSON "
+                    "lines); --summarise FILE prints the summary of those written so far")
+    ap.add_argument("--summarise", metavar="FILE", help="the --compare summary of a --rows file")
     ap.add_argument("--jobs", type=int, default=1, help="--compare: processes (default 1)")
     ap.add_argument("--profile", action="store_true", help="cProfile of deep on --games games")
     ap.add_argument("--pyodide", action="store_true", help="in Chromium: time and longest main-thread task")
@@ -395,7 +408,10 @@ def main() -> None:
     ap.add_argument("--trace", metavar="FILE", help="--pyodide: also record a Chromium trace of the analyses "
                     "to FILE and list the main thread's long tasks in it with their biggest inner events")
     args = ap.parse_args()
-    if args.pyodide:
+    if args.summarise:
+        rows = [json.loads(line) for line in pathlib.Path(args.summarise).read_text().splitlines() if line]
+        summarise(sorted(rows, key=lambda r: r["seed"]))
+    elif args.pyodide:
         pyodide(args)
     elif args.compare:
         compare(args)

@@ -26,7 +26,8 @@ from . import play as _play
 from .network import Outputs, equity, invert
 
 __all__ = ["LEVELS", "MARKS", "RATINGS", "AnalysisError", "AnalysisCancelled", "Context", "Analysis",
-           "analyse_record", "mark", "rating", "move_options", "cube_options", "take_options", "hint", "context_of"]
+           "analyse_record", "mark", "rating", "move_options", "cube_options", "take_options", "resign_options",
+           "hint", "context_of"]
 
 LEVELS = ("quick", "deep")
 FORMAT = "gamao-analysis"
@@ -219,6 +220,23 @@ def take_options(pos: Position, level: str = "quick", ctx: Context = MONEY) -> d
     return {"equities": eq, "best": best, "win": o[0], "equity": equity(o)}
 
 
+def resign_options(pos: Position, points: int, on_turn: bool = True, level: str = "quick",
+                   ctx: Context = MONEY) -> dict:
+    """For a player giving up ``points`` (the cube included) in ``pos`` (seen by that player, who is on turn
+    when ``on_turn``, otherwise the opponent is): the equity of resigning and of playing on (cubeless, per unit
+    of cube; equivalent money in a match) and the right choice ("resign" | "play_on")."""
+    _check_level(level)
+    o = _outputs_on_roll(pos, level) if on_turn else invert(_outputs_on_roll(pos.swapped(), level))
+    play_on = _cubeless_value(o, ctx)
+    if ctx.match_length:
+        give_up = ctx.emg(_met.mwc(ctx.my_away, ctx.their_away - points, ctx.post_crawford))
+    else:
+        give_up = -points / ctx.cube
+    eq = {"resign": give_up, "play_on": play_on}
+    best = "resign" if give_up >= play_on else "play_on"
+    return {"equities": eq, "best": best, "win": o[0], "equity": equity(o)}
+
+
 def context_of(cube_value: int = 1, cube_owner: str = _cube.CENTER, match_length: int = 0, score=(0, 0),
                crawford: bool = False) -> Context:
     """A Context from the keyword arguments of ``bot.cube_action`` (score = (decider, other))."""
@@ -306,6 +324,12 @@ def _collect(data: dict) -> tuple[list[dict], list[list[dict]], Any]:
                               "ctx": _context(before, p, length, score),
                               "played": "pass" if answer == "pass" else "take", "beaver": t == "beaver",
                               "clock": clock})
+        elif t == "resign":
+            p = action["player"]
+            on_turn = p == before.turn
+            games[gi].append({"player": p, "kind": "resign", "action": ai, "on_turn": on_turn,
+                              "pos": before.pos if on_turn else before.pos.swapped(), "points": action["points"],
+                              "ctx": _context(before, p, length, score), "clock": False})
         elif t == "play" or phase == "move":
             p = before.turn
             result = after.pos if after.phase == "over" else after.pos.swapped()
@@ -401,6 +425,14 @@ class Analysis:
                 row["top"] = [_top(o) for o in opts[:TOP]]
                 win, eq = mine["win"], mine["equity"]
             chances = (win, eq)
+        elif kind == "resign":
+            row["position_id"] = pos.to_id()
+            c = resign_options(pos, d["points"], d["on_turn"], self.level, ctx)
+            row["points"] = d["points"]
+            loss = c["equities"]["play_on"] - c["equities"]["resign"] if c["best"] != "resign" else 0.0
+            row.update(played="resign", best=c["best"], loss=_r(loss), forced=False,
+                       equities={k: _r(v) for k, v in c["equities"].items()})
+            chances = (c["win"], c["equity"])
         else:
             if kind == "double":
                 row["position_id"] = pos.to_id()

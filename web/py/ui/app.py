@@ -414,7 +414,7 @@ class App:
         while True:
             await asyncio.sleep(0.25)
             state = self.state
-            if state is None or state.deadline is None or self._busy:
+            if state is None or state.deadline is None or self._busy or _PAUSE["since"] is not None:
                 continue
             self._clock_show(state)
             if _now() - getattr(self, "_saved_at", 0.0) >= 5:
