@@ -329,6 +329,7 @@ class ReviewView:
         gc.callbacks.append(_gc_span)
         try:
             result = await self._compute(record, level)
+            await asyncio.sleep(0)
         except Exception as exc:  # noqa: BLE001 - any failure is reported, never a broken page
             self.status.textContent = self.t("review_failed", why=str(exc))
             result = None
@@ -345,6 +346,7 @@ class ReviewView:
             return
         with _span("review-store"):
             self.app.store.set(R.ANALYSIS_KEY, R.store_analysis(self.app.store.get(R.ANALYSIS_KEY), key, result))
+        await asyncio.sleep(0)  # parsing, storing and drawing in separate tasks: no long one at the end
         if record is not self.record:
             return
         self.analysis = result
@@ -380,6 +382,7 @@ class ReviewView:
                 done = int(await worker.analysis_step(CHUNK[level]))
                 self._tick(done, total)
             answer = await worker.analysis_result()
+            await asyncio.sleep(0)
             with _span("review-result-parse"):
                 return json.loads(str(answer))
         from bot import analysis  # no worker: the main thread, one decision per turn of the event loop
