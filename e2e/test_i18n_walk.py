@@ -19,11 +19,7 @@ import helpers as H
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 from ui import i18n, verify_view
 
-try:  # the keyboard and screen-reader strings (issue 7), when the page has them
-    from ui import announce as _announce
-    TABLES = [i18n.STRINGS, verify_view.STRINGS, _announce.STRINGS]
-except ImportError:
-    TABLES = [i18n.STRINGS, verify_view.STRINGS]
+TABLES = [i18n.STRINGS, verify_view.STRINGS]  # the table page's one table per language, and the verify page's
 
 # Strings that are the same in both languages by nature ("bar" and "off" as words of move notation: 6/off).
 NEUTRAL = {"Gamão", "XGID", "GNU ID", "Pips", "OK", "bar", "off"}

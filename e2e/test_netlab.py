@@ -24,8 +24,10 @@ import pytest
 import netlab
 import test_peer as steps
 from conftest import BOOT_TIMEOUT_MS, LAUNCH_ARGS, chromium_path
-from net import peer_texts, sdpcode
+from net import sdpcode
 from net.ice import GATHER_TIMEOUT, OPEN_TIMEOUT
+from ui import peer_texts
+from ui.i18n import text as page_text
 
 FIGURES: list = []
 INVITE = "document.getElementById('peer-invite') && document.getElementById('peer-invite').value.includes('#join=')"
@@ -148,7 +150,7 @@ def _game(host, guest, expected_path: str, row: dict) -> None:
     row["path"] = "/".join(paths)
     assert paths == (expected_path, expected_path), paths
     text = host.locator("#peer-path").text_content()
-    assert text == peer_texts.text("en", "path_" + expected_path)
+    assert text == page_text("en", "peer_path_" + expected_path)
     steps._boards_agree(host, guest)
     steps._play_turns(host, guest, 3)
 

@@ -18,8 +18,6 @@ WEBRTC_ADAPTER = "net/webrtc.py"
 
 # Known exceptions, each by file and imported module; the lead removes them as the code moves.
 ALLOWED = {
-    # 19ui moves these two into ui/ (they build DOM): then they are ui's and need no exception.
-    ("net/peer_view.py", "pyscript"), ("net/no_webrtc.py", "pyscript"),
     # The analysis replays a record with game.record.walk_record (lazily): the replay belongs below bot, or the
     # analysis of records above game.
     ("bot/analysis.py", "game"),

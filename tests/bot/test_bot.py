@@ -7,7 +7,8 @@ import pytest
 import bot
 import rules
 from bot import features, network
-from bot.board import START_BOARD, results, swap
+from rules.board import START_BOARD, swap
+from rules.movegen import result_boards as results
 from bot.weights_sha256 import WEIGHTS_SHA256
 from test_bot_board import random_game_positions
 

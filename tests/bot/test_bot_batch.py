@@ -5,7 +5,8 @@ import pytest
 
 import bot
 from bot import bearoff, network, play
-from bot.board import START_BOARD, results, swap, winner_kind
+from rules.board import ALL_ROLLS, START_BOARD, swap, winner_kind
+from rules.movegen import result_boards as results
 
 np = pytest.importorskip("numpy")
 from tools.bot import bot_batch  # noqa: E402  (numpy first)
@@ -109,7 +110,7 @@ def test_two_ply_board_value_follows_the_best_plays_at_one_ply(search, played):
     for b in boards:
         for top in (1, 2):
             parts = []
-            for roll in bot.board.ALL_ROLLS:
+            for roll in ALL_ROLLS:
                 values = [play.outputs_1ply(ev, r) for _, r in play.rank_0ply(ev, b, roll)[:top]]
                 parts.append((1 if roll[0] == roll[1] else 2, max(values, key=play.equity)))
             want = np.array(play._average(parts))

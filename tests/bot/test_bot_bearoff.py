@@ -11,7 +11,8 @@ import bot
 import rules
 from bot import bearoff
 from bot.bearoff_sha256 import BEAROFF_SHA256
-from bot.board import ALL_ROLLS, results, swap
+from rules.board import ALL_ROLLS, swap
+from rules.movegen import result_boards as results
 
 TOL = 2.0 / bearoff.SCALE  # stored probabilities are rounded to 1/65535
 

@@ -9,7 +9,8 @@ gnubg = pytest.importorskip("gnubg", reason="gnubg (pinned in requirements-test.
 
 import rules  # noqa: E402  (after the importorskip)
 from bot import bearoff  # noqa: E402
-from bot.board import START_BOARD, pips, results, swap, winner_kind  # noqa: E402
+from rules.board import START_BOARD, pips, swap, winner_kind  # noqa: E402
+from rules.movegen import result_boards as results  # noqa: E402
 from tools.bench import gnubg_opponent as gop  # noqa: E402
 
 

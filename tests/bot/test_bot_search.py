@@ -8,7 +8,8 @@ import pytest
 import bot
 import rules
 from bot import features, play
-from bot.board import ALL_ROLLS, results, swap, winner_kind
+from rules.board import ALL_ROLLS, swap, winner_kind
+from rules.movegen import result_boards as results
 from bot.network import equity, invert
 from test_bot_board import random_game_positions
 

@@ -1,14 +1,17 @@
-"""The net package's shape: only the WebRTC adapter and the dialogs touch js; the QR code renders."""
+"""The net package's shape: only the WebRTC adapter touches js (the page code of Play a friend is in ui/); the
+message types are typed; the QR code renders."""
 from __future__ import annotations
 
 import ast
 import pathlib
+import typing
 
 import net
+from net.messages import TYPES, MessageType
 from net.qr import qr_matrix, qr_svg
 
 NET = pathlib.Path(net.__file__).parent
-BROWSER_ONLY = {"webrtc.py", "peer_view.py", "no_webrtc.py"}
+BROWSER_ONLY = {"webrtc.py"}
 
 
 def _imports(path: pathlib.Path) -> set:
@@ -21,7 +24,7 @@ def _imports(path: pathlib.Path) -> set:
     return names
 
 
-def test_only_the_adapter_and_the_dialog_touch_the_browser():
+def test_only_the_webrtc_adapter_touches_the_browser():
     for path in sorted(NET.glob("*.py")):
         browser = _imports(path) & {"js", "pyscript", "pyodide"}
         if path.name in BROWSER_ONLY:
@@ -29,6 +32,15 @@ def test_only_the_adapter_and_the_dialog_touch_the_browser():
         else:
             assert not browser, (path.name, browser)
             assert not (_imports(path) & {"numpy", "torch", "bot"}), path.name
+
+
+def test_no_net_module_reaches_into_the_page():
+    for path in sorted(NET.glob("*.py")):
+        assert "ui" not in _imports(path), path.name  # the page uses net, never the other way round
+
+
+def test_the_message_types_are_the_typed_kinds():
+    assert set(typing.get_args(MessageType)) == set(TYPES)
 
 
 def test_qr_code_of_an_invite():

@@ -239,3 +239,31 @@ def test_random_games_terminate_and_keep_15_checkers():
     assert len(positions) > 500
     for pos, _ in positions:
         assert sum(pos.mine) == 15 and sum(pos.theirs) == 15
+
+
+# ----------------------------------------------------------------------------- apply_play
+def test_apply_play_gives_each_legal_plays_result():
+    checked = 0
+    for pos, dice in mixed_sample(77, 1500):
+        for play, result in rules.legal_plays(pos, dice):
+            assert rules.apply_play(pos, play) == result
+            checked += 1
+    assert checked > 10000
+
+
+def test_apply_play_refuses_what_the_board_does_not_allow():
+    start = Position.initial()
+    blot = P({"8": 2, "6": 2, "13": 11}, {"20": 1, "18": 1, "1": 13})  # their blots on our 5 and 7
+    for pos, play in [(start, (Step(5, 3),)),  # no checker on 5
+                      (start, (Step(13, 12),)),  # our 12 is their 13: held
+                      (start, (Step(6, 4, hit=True),)),  # nothing to hit
+                      (blot, (Step(8, 5),)),  # a blot on 5 must be hit
+                      (start, (Step(6, 5), Step(5, 4), Step(5, 3))),  # the checker moved on already
+                      (start, ((6, 5, False, 1),)),  # not a Step
+                      ]:
+        with pytest.raises(IllegalMoveError):
+            rules.apply_play(pos, play)
+    with pytest.raises(IllegalMoveError):
+        rules.apply_play(tuple(start), (Step(6, 5),))
+    assert rules.apply_play(blot, (Step(8, 5, hit=True),)).theirs[25] == 1
+    assert rules.apply_play(start, ()) == start

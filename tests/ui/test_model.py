@@ -107,27 +107,22 @@ def test_bad_cube(value, owner):
         model.CubeView(value, owner)
 
 
-def test_pips():
-    pos = rules.Position.initial()
-    assert model.pips(pos.mine) == 167 == pos.pips()[0]
-
-
 def test_after_step_replays_a_play_to_the_rules_result():
     pos = rules.Position.from_points(mine={"8": 2, "6": 2, "13": 11}, theirs={"20": 1, "18": 1, "1": 13})
+    plays = rules.legal_plays(pos, (3, 1))
+    assert any(s.hit for play, _ in plays for s in play)
     for bottom in (True, False):
-        for play, result in rules.legal_plays(pos, (3, 1)):
-            mine, theirs = (pos.mine, pos.theirs)
-            counts = model.slot_counts(mine, theirs) if bottom else model.slot_counts(theirs, mine)
+        for play, result in plays:
+            board = (pos.mine, pos.theirs) if bottom else (pos.theirs, pos.mine)
             for s in play:
-                counts = model.after_step(counts, bottom, s.frm, s.to, s.hit)
-            want = model.slot_counts(result.mine, result.theirs) if bottom else \
-                model.slot_counts(result.theirs, result.mine)
-            assert counts == want
+                board = model.after_step(board, bottom, s.frm, s.to, s.hit)
+            assert board == ((result.mine, result.theirs) if bottom else (result.theirs, result.mine))
 
 
-def test_after_step_refuses_a_missing_checker():
-    counts = model.slot_counts(rules.Position.initial().mine, rules.Position.initial().theirs)
-    with pytest.raises(SlotError):
-        model.after_step(counts, True, 5, 3, False)
-    with pytest.raises(SlotError):
-        model.after_step(counts, True, 6, 4, True)
+def test_after_step_refuses_a_step_the_board_does_not_allow():
+    start = rules.Position.initial()
+    board = (start.mine, start.theirs)
+    for frm, to, hit in ((5, 3, False), (6, 4, True), (13, 12, False), (24, 19, False)):
+        with pytest.raises(rules.IllegalMoveError):
+            model.after_step(board, True, frm, to, hit)
+    assert board == (start.mine, start.theirs)

@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 import bot
 from bot import play
-from bot.board import START_BOARD, Board, swap, winner_kind
+from rules.board import START_BOARD, Board, swap, winner_kind
 
 from tools.bench import pubeval
 
@@ -225,7 +225,7 @@ PY_CODE = """
 import sys, time, json, random
 sys.path.insert(0, "/home/pyodide/web/py")
 import bot, rules
-from bot.board import START_BOARD, swap, winner_kind
+from rules.board import START_BOARD, swap, winner_kind
 from bot import play
 t = time.perf_counter(); bot.load_weights(path="/home/pyodide/web/assets/bot/weights.json"); load = time.perf_counter() - t
 t = time.perf_counter(); bot.load_bearoff(); load_bearoff = time.perf_counter() - t

@@ -21,7 +21,7 @@ from tools.bench import bench_bot
 import bot
 from tools.bot import bot_batch
 from bot import play
-from bot.board import START_BOARD, swap, winner_kind
+from rules.board import START_BOARD, swap, winner_kind
 
 CAPS = (5000, 7500, 10000, 15000, 20000, None)
 

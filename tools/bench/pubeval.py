@@ -9,7 +9,9 @@ with pubeval (1993); the code here is our own. It plays greedily: the candidate 
 """
 from __future__ import annotations
 
-from bot.board import Board, is_race, results
+from rules.board import Board, is_race
+
+from rules.movegen import result_boards as results
 
 RACE_WEIGHTS = (
     .00000, -.17160, .27010, .29906, -.08471, .00000, -1.40375,

@@ -31,7 +31,8 @@ from typing import Optional
 import numpy as np
 
 from bot import bearoff, play
-from bot.board import ALL_ROLLS, Board, results, swap, winner_kind
+from rules.board import ALL_ROLLS, Board, swap, winner_kind
+from rules.movegen import result_boards as results
 from bot.network import WEIGHTS_FORMAT, WeightsError, invert
 
 from tools.bot import train_bot

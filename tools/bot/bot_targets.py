@@ -28,7 +28,8 @@ from pathlib import Path
 import numpy as np
 
 from bot import bearoff
-from bot.board import START_BOARD, results, swap, winner_kind
+from rules.board import START_BOARD, swap, winner_kind
+from rules.movegen import result_boards as results
 
 from tools.bot.bot_batch import BatchOnePly, BatchSearch, from_checkpoint
 from tools.bot.train_bot import opening_roll

@@ -36,7 +36,7 @@ def load_data(pattern: str) -> tuple[np.ndarray, np.ndarray]:
 
 
 def race_mask(boards: np.ndarray) -> np.ndarray:
-    """``bot.board.is_race`` over rows of 52 counts."""
+    """``rules.board.is_race`` over rows of 52 counts."""
     return tb._rearmost(boards[:, :26]) + tb._rearmost(boards[:, 26:]) <= 25
 
 

@@ -26,7 +26,8 @@ from pathlib import Path
 import numpy as np
 
 from bot import features
-from bot.board import START_BOARD, Board, is_race, results, swap, winner_kind
+from rules.board import START_BOARD, Board, is_race, swap, winner_kind
+from rules.movegen import result_boards as results
 
 from tools.bench import pubeval
 

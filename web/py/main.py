@@ -1,5 +1,5 @@
 """Wiring: choose the language, start the table, tell the page it accepts input (html[data-ready]), add Play a
-friend (in a browser without WebRTC, a line saying it is not available there: net.no_webrtc), then load the bot's
+friend (ui.peer_game; in a browser without WebRTC, a line saying it is not available there: ui.no_webrtc), then load the bot's
 weights (bot decisions wait for them; the person can already play) and its bear-off table, and say so
 (html[data-loaded]).
 
@@ -33,14 +33,14 @@ await asyncio.sleep(0)  # noqa: F704 (PyScript runs top-level await): let the pa
 # The bot's weights download while "Play a friend" (and joining from an invite link) is set up: the peer code
 # (WebRTC, invite codes) is not needed to play the table, and importing it first would hold the table back ~0.1 s.
 download = window.fetch("assets/bot/weights.json")
-from net.no_webrtc import webrtc_missing  # noqa: E402
+from ui.no_webrtc import webrtc_missing  # noqa: E402
 
 try:  # whatever happens to Play a friend, the bot still gets its weights below
     if webrtc_missing():  # WebRTC off or absent: only Play a friend is lost, and the page says so
-        from net.no_webrtc import install as install_peer
+        from ui.no_webrtc import install as install_peer
     else:
-        from net.peer_view import install as install_peer
-    install_peer(app)
+        from ui.peer_game import install as install_peer
+    peer = install_peer(app)
 except Exception as exc:
     window.console.error(f"Play a friend could not start: {exc}")
 

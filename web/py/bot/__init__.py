@@ -29,7 +29,7 @@ from rules.posid import encode_position_id
 from . import bearoff as _bearoff
 from . import cube as _cube
 from . import play as _play
-from .board import Board
+from rules.board import Board
 from .network import DEFAULT_WEIGHTS, Evaluator, WeightsError, equity, parse_weights
 from .analysis import AnalysisError, analyse_record
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Optional
 
 from . import features
-from .board import Board, is_race
+from rules.board import Board, is_race
 
 Outputs = tuple[float, float, float, float, float]
 """(win, gammon win, backgammon win, gammon loss, backgammon loss) for the side on roll."""

@@ -1,6 +1,6 @@
 """Choosing a play: 0-ply, 1-ply and 2-ply lookahead over the best candidates, and the noisy beginner.
 
-All functions take the bot's board pairs (see ``bot.board``) and an ``Evaluator``; they are pure and
+All functions take the bot's board pairs (see ``rules.board``) and an ``Evaluator``; they are pure and
 deterministic (the beginner's noise comes from a ``random.Random`` the caller seeds).
 
 * 0-ply: every legal result is evaluated from the opponent's side (who is then on roll) and the play with
@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import Optional
 
 from . import bearoff
-from .board import ALL_ROLLS, Board, results, swap, winner_kind
+from rules.board import ALL_ROLLS, Board, swap, winner_kind
+from rules.movegen import result_boards as results
 from .network import Evaluator, Outputs, equity, invert
 
 WIN_OUTPUTS = {1: (1.0, 0.0, 0.0, 0.0, 0.0), 2: (1.0, 1.0, 0.0, 0.0, 0.0), 3: (1.0, 1.0, 1.0, 0.0, 0.0)}

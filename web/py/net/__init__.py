@@ -1,5 +1,6 @@
 """Peer-to-peer play (issue #9): the protocol as pure code, plus the WebRTC adapter (``net.webrtc``, the only
-module that touches js) and the connection dialog (``net.peer_view``).
+module that touches js). The connection dialog and the peer game in the page are ``ui.peer_dialog`` and
+``ui.peer_game``.
 
     >>> import net
     >>> host = net.PeerSession("host", "Ana", net.Settings(match_length=3))

@@ -16,14 +16,20 @@ from __future__ import annotations
 import ipaddress
 import re
 from dataclasses import dataclass
-from typing import Iterable, Optional
+from typing import Iterable, Literal, Optional
 from urllib.parse import parse_qs
 
 from .errors import SignalError
 
 __all__ = ["DEFAULT_STUN", "KNOWN_STUN", "Server", "parse_servers", "servers_text", "stun_urls", "check_stun_url",
            "guest_servers", "default_override", "candidate_kind", "kinds_in_sdp", "path_of", "selected_path",
-           "diagnose", "MAX_SERVERS", "MAX_INVITE_STUN", "GATHER_TIMEOUT", "OPEN_TIMEOUT"]
+           "diagnose", "MAX_SERVERS", "MAX_INVITE_STUN", "GATHER_TIMEOUT", "OPEN_TIMEOUT", "CandidateKind", "Path",
+           "Advice"]
+
+CandidateKind = Literal["host", "srflx", "relay"]  # a local address, a public one (via STUN), a TURN relay
+Path = Literal["local", "direct", "relay"]          # how an open connection runs (selected_path)
+Advice = Literal["diag_relay_failed", "diag_local_only", "diag_you_no_public", "diag_friend_no_public",
+                 "diag_strict_nat"]                 # why no path worked (diagnose)
 
 DEFAULT_STUN = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
 # Well-known STUN servers an invite names by their index in one byte (docs/peer-protocol.md section 6): the
@@ -36,7 +42,7 @@ MAX_SERVERS = 10        # lines in the settings field
 MAX_INVITE_STUN = 4     # STUN URLs an invite carries
 _HOSTNAME = re.compile(r"(?=.{1,100}\Z)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
                        r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\Z")
-_KINDS = {"host": "host", "srflx": "srflx", "prflx": "srflx", "relay": "relay"}
+_KINDS: dict[str, CandidateKind] = {"host": "host", "srflx": "srflx", "prflx": "srflx", "relay": "relay"}
 
 
 @dataclass(frozen=True)
@@ -157,7 +163,7 @@ def default_override(search: str) -> Optional[tuple]:
 
 
 # ---------------------------------------------------------------------------------------------- candidates
-def candidate_kind(kind: str) -> str:
+def candidate_kind(kind: str) -> CandidateKind:
     """``host``, ``srflx`` (public, via STUN; ``prflx`` too) or ``relay``; ValueError for anything else."""
     try:
         return _KINDS[str(kind)]
@@ -192,7 +198,7 @@ def _lan_address(address: str) -> bool:
 _LAN_NETS = ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16", "fc00::/7", "fe80::/10")
 
 
-def path_of(local_type: str, remote_type: str, remote_address: str = "") -> str:
+def path_of(local_type: str, remote_type: str, remote_address: str = "") -> Path:
     """The path of a candidate pair: ``relay`` if either end is on a TURN server; ``direct`` (over the internet,
     through the routers' public addresses) if this side's end is public or the other's is a public address;
     otherwise ``local``. A ``prflx`` remote (an address learnt from the checks) is local when it is a LAN
@@ -207,7 +213,7 @@ def path_of(local_type: str, remote_type: str, remote_address: str = "") -> str:
     return "local"
 
 
-def selected_path(stats: Iterable[dict]) -> Optional[str]:
+def selected_path(stats: Iterable[dict]) -> Optional[Path]:
     """The path of the selected candidate pair in a getStats() report (a list of its entries as dicts), or None
     when there is none yet. The transport's ``selectedCandidatePairId`` names it; without one (some browsers),
     the nominated pair that succeeded."""
@@ -244,9 +250,9 @@ def _public_candidates(stats: Iterable[dict]) -> bool:
                and s.get("candidateType") in ("srflx", "relay") for s in stats)
 
 
-def diagnose(mine: Iterable[str], theirs: Iterable[str]) -> str:
-    """Why no path worked, from the candidate kinds each side found (``host``/``srflx``/``relay``): a key of
-    ``net.peer_texts`` (``diag_...``)."""
+def diagnose(mine: Iterable[str], theirs: Iterable[str]) -> Advice:
+    """Why no path worked, from the candidate kinds each side found (``host``/``srflx``/``relay``): the advice's
+    name (``ui.peer_texts.diagnosis`` words it, from the ``peer_diag_...`` strings)."""
     mine, theirs = {candidate_kind(k) for k in mine}, {candidate_kind(k) for k in theirs}
     if "relay" in mine | theirs:
         return "diag_relay_failed"      # a relay was there and still nothing: its address or login is wrong

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable
+from typing import Any, Callable, Literal
 
 from .errors import Refused
 
-__all__ = ["VERSION", "MAX_MESSAGE_BYTES", "MAX_NAME", "SEQUENCED", "HASHED", "TYPES", "encode", "decode",
-           "check", "clean_text", "clean_name", "REMOVED_FROM_TEXT"]
+__all__ = ["VERSION", "MAX_MESSAGE_BYTES", "MAX_NAME", "SEQUENCED", "HASHED", "TYPES", "MessageType", "encode",
+           "decode", "check", "clean_text", "clean_name", "REMOVED_FROM_TEXT"]
 
 VERSION = 1
 MAX_MESSAGE_BYTES = 4096
@@ -103,8 +103,12 @@ def _settings(v: Any) -> str | None:
 _SEQ = _int(1, MAX_SEQ)
 _THROW = _int(0, 1 << 16)
 
+#: The message types, the value of "t" (exactly the keys of :data:`TYPES`).
+MessageType = Literal["hello", "reveal", "roll", "double", "take", "pass", "beaver", "play", "secret", "next",
+                      "claim", "renew", "resume", "refused"]
+
 #: type -> {field: check}; "v" and "t" are common to all. Sequenced types also carry "seq"; hashed ones "h".
-TYPES: dict[str, dict[str, Callable[[Any], str | None]]] = {
+TYPES: dict[MessageType, dict[str, Callable[[Any], str | None]]] = {
     "hello": {"role": _one_of("host", "guest"), "sid": _hex16, "name": _text(MAX_NAME), "commit": _hex64,
               "chain": _int(8, 4096), "settings": _settings},
     "reveal": {"k": _THROW, "value": _hex64},

@@ -1,6 +1,7 @@
 """What the table page uses of a ``game.Table``, for a peer game: :class:`PeerTableAdapter`, backed by a
 :class:`net.PeerSession`, with the guest's states mirrored so each player sees the board from its own side. Pure
-(no js): ``net.peer_view`` gives it to the page as ``app.table`` during a peer game.
+(no js): ``ui.peer_game`` gives it to the page during a peer game (``App.attach(adapter, saves_locally=False)``:
+the session saves itself under ``gamao.peer``).
 """
 from __future__ import annotations
 
@@ -24,8 +25,6 @@ def _now() -> float:
 
 class PeerTableAdapter:
     """What the table page uses of a ``game.Table``, for a peer game (intents go through the session)."""
-
-    saves_locally = False  # the session saves itself under gamao.peer; the page's table save is skipped
 
     def __init__(self, session: PeerSession, send: Callable[[Outcome], None]) -> None:
         self.session = session

@@ -1,7 +1,7 @@
 """The WebRTC adapter: one RTCPeerConnection with one ordered, reliable data channel ("gamao"), signalled by the
 compact codes of ``net.sdpcode``. The only module of ``net`` that touches js (Pyodide in the browser).
 
-    link = PeerLink(ice_servers=[...], on_message=..., on_open=..., on_close=..., lang="en")
+    link = PeerLink(ice_servers=[...], on_message=..., on_open=..., on_close=..., advise=...)
     offer_code = await link.make_offer(stun=(...))  # host; the invite names the host's STUN servers
     answer_code = await link.answer(offer_code)     # guest
     await link.accept_answer(answer_code)           # host; on_open fires on both sides
@@ -17,16 +17,18 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from typing import Callable, Optional
+from typing import Callable, Literal, Optional
 
 from js import JSON, Object, RTCPeerConnection, window
 from pyodide.ffi import create_proxy, to_js
 
-from . import ice, peer_texts, sdpcode
+from . import ice, sdpcode
 from .errors import SignalError
 from .ice import GATHER_TIMEOUT, OPEN_TIMEOUT
 
-__all__ = ["PeerLink", "GATHER_TIMEOUT", "OPEN_TIMEOUT"]
+__all__ = ["PeerLink", "LinkState", "GATHER_TIMEOUT", "OPEN_TIMEOUT"]
+
+LinkState = Literal["new", "offered", "connecting", "open", "closed", "failed"]  # PeerLink.state
 
 
 def _js(value):
@@ -35,12 +37,14 @@ def _js(value):
 
 class PeerLink:
     """One connection. Callbacks: ``on_message(text)``, ``on_open()``, ``on_close(reason)`` (reason is plain
-    words in ``lang``, "en" or "pt": for a connection that never opened, the diagnosis and what to try)."""
+    words: for a connection that never opened, ``advise(mine, theirs)``, the page's words for the diagnosis and
+    what to try, given the kinds of path each side found; see :meth:`kinds`)."""
 
     def __init__(self, ice_servers: Optional[list] = None, on_message: Optional[Callable] = None,
-                 on_open: Optional[Callable] = None, on_close: Optional[Callable] = None, lang: str = "en") -> None:
+                 on_open: Optional[Callable] = None, on_close: Optional[Callable] = None,
+                 advise: Optional[Callable[[set, set], str]] = None) -> None:
         self.ice_servers = list(ice_servers or [])
-        self.lang = lang
+        self.advise = advise or (lambda mine, theirs: "Could not connect.")
         self.gather_seconds = 0.0     # how long the last gathering took (for the figures)
         self._remote_sdp = ""
         self.on_message = on_message or (lambda text: None)
@@ -48,7 +52,7 @@ class PeerLink:
         self.on_close = on_close or (lambda reason: None)
         self.pc = RTCPeerConnection.new(_js({"iceServers": self.ice_servers}))
         self.channel = None
-        self.state = "new"
+        self.state: LinkState = "new"
         self._proxies: list = []
         self._listen(self.pc, "connectionstatechange", self._pc_state)
 
@@ -92,9 +96,9 @@ class PeerLink:
         return ice.kinds_in_sdp(str(local.sdp) if local else ""), ice.kinds_in_sdp(self._remote_sdp)
 
     def failure_advice(self) -> str:
-        """Why it did not connect and what to try, in the page's language."""
+        """Why it did not connect and what to try (``advise``'s words for the kinds of path found)."""
         mine, theirs = self.kinds()
-        return peer_texts.diagnosis(self.lang, ice.diagnose(mine, theirs), mine, theirs)
+        return self.advise(mine, theirs)
 
     async def _gathered(self) -> None:
         start = time.monotonic()  # a deadline, not counted sleeps: a busy machine oversleeps each of them
@@ -147,7 +151,7 @@ class PeerLink:
             self.state = "failed"
             self.on_close(self.failure_advice())
 
-    async def path(self) -> Optional[str]:
+    async def path(self) -> Optional[ice.Path]:
         """How the open connection runs: "local", "direct" or "relay" (the selected candidate pair in getStats),
         or None when the browser does not say."""
         for _ in range(20):  # the pair's statistics can lag the channel's opening by a moment

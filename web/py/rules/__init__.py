@@ -8,7 +8,7 @@ See ``docs/rules-api.md`` for the contract.
 from .errors import (CubeError, IllegalMoveError, MatchIdError, MatFormatError, NotationError,
                      PositionIdError, RulesError, XgidError)
 from .position import BAR, OFF, Position, Step
-from .movegen import legal_plays, legal_results
+from .movegen import apply_play, legal_plays, legal_results, result_boards
 from .turn import Option, Turn
 from .notation import format_play, parse_play
 from .match import BACKGAMMON, GAMMON, MAX_CUBE, SINGLE, MatchState, opening_roll, score_game
@@ -26,7 +26,7 @@ __all__ = [
     "RulesError", "IllegalMoveError", "PositionIdError", "MatchIdError", "XgidError",
     "NotationError", "MatFormatError", "CubeError",
     "Position", "Step", "BAR", "OFF", "position_id",
-    "legal_plays", "legal_results", "Turn", "Option", "format_play", "parse_play",
+    "legal_plays", "legal_results", "result_boards", "apply_play", "Turn", "Option", "format_play", "parse_play",
     "MatchState", "score_game", "opening_roll", "SINGLE", "GAMMON", "BACKGAMMON",
     "MAX_CUBE",
     "MatchInfo", "encode_match_id", "decode_match_id", "gnubg_id", "parse_gnubg_id",

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .errors import IllegalMoveError, MatFormatError, NotationError
-from .movegen import _HIT, _MOVE, legal_plays, pack, unpack
+from .movegen import apply_play, legal_plays
 from .notation import parse_play
 from .position import Position
 
@@ -245,10 +245,7 @@ class _Replay:
         self._apply(player, dice, play)
 
     def _apply(self, player: int, dice: tuple, play: tuple) -> None:
-        k = pack(self.pos)
-        for s in play:
-            k += _MOVE[s.frm][s.die] + (_HIT[s.to] if s.hit else 0)
-        after = unpack(k)
+        after = apply_play(self.pos, play)
         self.actions.append(MatAction(player, ROLL, tuple(dice), tuple(play)))
         if after.is_over():
             self.over = True

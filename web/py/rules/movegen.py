@@ -18,7 +18,7 @@ from __future__ import annotations
 from .errors import IllegalMoveError
 from .position import Position, Step
 
-__all__ = ["legal_plays", "legal_results", "check_dice"]
+__all__ = ["legal_plays", "legal_results", "result_boards", "apply_play", "check_dice"]
 
 _U = [1 << (8 * p) for p in range(26)]  # one of my checkers on p
 _O = [1 << (8 * (26 + p)) for p in range(26)]  # one opponent checker on my point p
@@ -95,11 +95,51 @@ def single_moves(b: bytes, d: int, maxsrc: int = 25) -> list:
     return res
 
 
-def _apply(key: int, f: int, t: int, hit: bool, d: int) -> int:
-    key += _MOVE[f][d]
+def key_after(key: int, frm: int, to: int, hit: bool, die: int) -> int:
+    """The packed int after one of the mover's checkers moves ``frm`` -> ``to`` with ``die`` (a move
+    :func:`single_moves` lists); ``hit`` sends the other side's blot on ``to`` to its bar."""
+    key += _MOVE[frm][die]
     if hit:
-        key += _HIT[t]
+        key += _HIT[to]
     return key
+
+
+def step_of(frm: int, die: int, hit: bool) -> Step:
+    """The :class:`Step` of a move :func:`single_moves` lists (interned: one object per step)."""
+    return _STEP[(frm * 7 + die) * 2 + hit]
+
+
+def apply_play(pos: Position, play) -> Position:
+    """The position after ``play`` (steps made by ``mine``), not turned round: ``mine`` still the side
+    that moved, a checker it hit on ``theirs``' bar.
+
+    Only the board is checked, not the roll or which plays are allowed (that is :func:`legal_plays`):
+    each step needs a checker of ``mine`` on its source, a destination not held by two or more of
+    ``theirs``, and ``hit`` exactly when one of theirs stands there alone. Raises
+    :class:`IllegalMoveError` otherwise (``pos`` is unchanged, as always).
+    """
+    if not isinstance(pos, Position):
+        raise IllegalMoveError(f"apply_play needs a Position, got {type(pos).__name__}")
+    key = pack(pos)
+    for s in play:
+        if not isinstance(s, Step):
+            raise IllegalMoveError(f"a play is a sequence of Step, got {s!r}")
+        f, t, hit = s[0], s[1], s[2]
+        if not (key >> (8 * f)) & 0xFF:
+            raise IllegalMoveError(f"no checker to move on {_pt(f)} for {s!r}")
+        other = (key >> (8 * (26 + t))) & 0xFF if t else 0
+        if other >= 2:
+            raise IllegalMoveError(f"{_pt(t)} is held by the other side: {s!r} cannot land there")
+        if bool(other) != hit:
+            raise IllegalMoveError(f"{s!r}: " + ("a blot stands on " if other else "no blot to hit on ") + _pt(t))
+        key += _U[t] - _U[f]
+        if hit:
+            key += _HIT[t]
+    return unpack(key)
+
+
+def _pt(p: int) -> str:
+    return "the bar" if p == 25 else "off" if p == 0 else f"point {p}"
 
 
 def generate(key: int, d1: int, d2: int) -> tuple[int, dict]:
@@ -323,3 +363,79 @@ def legal_results(position_id: str, dice) -> set:
     d1, d2 = check_dice(dice)
     _, res = generate(pack(pos), d1, d2)
     return {unpack(k).to_id() for k in res}
+
+
+def result_boards(board, d1: int, d2: int) -> list:
+    """The bot's fast path: every distinct board (not turned round) the side on roll can reach with
+    ``d1``-``d2``, as plain ``(mine, theirs)`` pairs (:mod:`rules.board`), without the plays.
+
+    The same rules and results as :func:`legal_plays`; when nothing can be played, ``[board]``. The
+    dice are not checked (ints 1..6). The order is fixed, and the bot keeps the first of equally good
+    plays, so it is part of the bot's behaviour: doubles in the order a breadth-first search first
+    reaches each result (each board's moves from its highest point down, never from above the highest
+    source used so far); two dice as a ``set`` of the results built in depth-first order, d1 first,
+    iterates (the order of the bot's generator this replaced); one die played: highest point first.
+    """
+    mine0, theirs0 = board
+    key = int.from_bytes(bytes(mine0) + bytes(theirs0[::-1]), "little")
+    sm = single_moves
+    move = _MOVE
+    hitd = _HIT
+    if d1 == d2:
+        level = {key: 25}
+        for _ in range(4):
+            reached: dict = {}
+            get = reached.get
+            for k, src in level.items():
+                for f, t, h in sm(k.to_bytes(52, "little"), d1, src):
+                    k2 = k + move[f][d1]
+                    if h:
+                        k2 += hitd[t]
+                    prev = get(k2)
+                    if prev is None or f > prev:
+                        reached[k2] = f
+            if not reached:
+                break
+            level = reached
+        if key in level:  # nothing could be played
+            return [board]
+        return _boards(level, key, theirs0)
+    full: dict = {}
+    partial: dict = {}
+    b0 = key.to_bytes(52, "little")
+    for a, b in ((d1, d2), (d2, d1)):
+        firsts = sm(b0, a)
+        if not firsts:
+            continue
+        ks = []
+        for f, t, h in firsts:
+            k1 = key + move[f][a]
+            if h:
+                k1 += hitd[t]
+            ks.append(k1)
+            for f2, t2, h2 in sm(k1.to_bytes(52, "little"), b):
+                k2 = k1 + move[f2][b]
+                if h2:
+                    k2 += hitd[t2]
+                full[k2] = None
+        partial[a] = ks
+    if full:
+        return list(set(_boards(full, key, theirs0)))
+    if partial:
+        hi = d1 if d1 > d2 else d2
+        return _boards(partial[hi] if hi in partial else partial[d1 + d2 - hi], key, theirs0)
+    return [board]
+
+
+def _boards(keys, key0: int, theirs0: tuple) -> list:
+    """Packed ints as ``(mine, theirs)`` pairs; ``theirs0`` is shared when nothing was hit."""
+    out = []
+    append = out.append
+    hi0 = key0 >> 208
+    for k in keys:
+        if k >> 208 == hi0:
+            append((tuple((k & _MINE).to_bytes(26, "little")), theirs0))
+        else:
+            b = k.to_bytes(52, "little")
+            append((tuple(b[:26]), tuple(b[51:25:-1])))
+    return out

@@ -12,7 +12,7 @@ import re
 from collections import Counter
 
 from .errors import IllegalMoveError, NotationError
-from .movegen import _HIT, _MOVE, _STEP, check_dice, generate, pack, single_moves
+from .movegen import check_dice, generate, key_after, pack, single_moves, step_of
 from .position import Position, Step
 
 __all__ = ["format_play", "parse_play"]
@@ -168,8 +168,7 @@ def parse_play(text: str, pos: Position, dice) -> tuple:
                     extra = 1 if h and t not in all_stars else 0
                     l2 = list(left)
                     l2.remove(d)
-                    k2 = k + _MOVE[f][d] + (_HIT[t] if h else 0)
-                    go(k2, t, idx, l2, steps + (_STEP[(f * 7 + d) * 2 + h],), hits_off_route + extra)
+                    go(key_after(k, f, t, h, d), t, idx, l2, steps + (step_of(f, d, h),), hits_off_route + extra)
 
         go(key, pts[0], 1, left, steps, 0)
 
@@ -237,9 +236,9 @@ def _by_result(key0: int, order: list, dice_all: list, stars: set, need: int, re
             k = key0
             hits = set()
             for f, t, d in moves:
-                k += _MOVE[f][d]
-                if t > 0 and (k >> (8 * (26 + t))) & 0xFF == 1 and t not in hits and b[26 + t] == 1:
-                    k += _HIT[t]
+                hit = t > 0 and (k >> (8 * (26 + t))) & 0xFF == 1 and t not in hits and b[26 + t] == 1
+                k = key_after(k, f, t, hit, d)
+                if hit:
                     hits.add(t)
             if k in results and stars <= hits:
                 pen = len(hits - stars)

@@ -11,14 +11,13 @@ from collections.abc import Mapping
 from operator import itemgetter
 from typing import Optional
 
+from . import board as _board
 from .errors import IllegalMoveError, PositionIdError
 from .posid import decode_position_id, encode_position_id
 
 BAR = 25
 OFF = 0
 CHECKERS = 15
-
-_START = (0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 
 
 def _side_from_mapping(points: Mapping, what: str) -> tuple[int, ...]:
@@ -92,7 +91,7 @@ class Position(tuple):
     @classmethod
     def initial(cls) -> "Position":
         """The starting position."""
-        return tuple.__new__(cls, (_START, _START))
+        return tuple.__new__(cls, (_board.START, _board.START))
 
     @classmethod
     def from_id(cls, pid: str) -> "Position":
@@ -131,8 +130,7 @@ class Position(tuple):
 
     def pips(self) -> tuple[int, int]:
         """Pip counts ``(mine, theirs)``; a checker on the bar counts 25."""
-        m, t = self
-        return (sum(i * m[i] for i in range(1, 26)), sum(i * t[i] for i in range(1, 26)))
+        return _board.pips(self[0]), _board.pips(self[1])
 
     def off(self) -> tuple[int, int]:
         """Borne-off counts ``(mine, theirs)``."""
@@ -144,10 +142,7 @@ class Position(tuple):
 
     def is_race(self) -> bool:
         """True when no contact is left: every checker of each side has passed all of the other's."""
-        m, t = self
-        hm = max((p for p in range(25, 0, -1) if m[p]), default=0)
-        ht = max((p for p in range(25, 0, -1) if t[p]), default=0)
-        return hm + ht <= 25
+        return _board.is_race(self)
 
     def is_over(self) -> bool:
         """True when one side has borne off all 15 checkers."""
@@ -165,15 +160,7 @@ class Position(tuple):
         """0 game not over; else for the side that has borne off all 15 (see :meth:`winner`):
         1 single, 2 gammon (loser bore off none), 3 backgammon (loser bore off none and has a
         checker on the bar or in the winner's home board, i.e. its own points 19..24)."""
-        w = self.winner()
-        if w is None:
-            return 0
-        loser = self[1 - w]
-        if loser[0]:
-            return 1
-        if any(loser[19:26]):
-            return 3
-        return 2
+        return _board.winner_kind(self) or _board.winner_kind(self.swapped())
 
     def __repr__(self) -> str:
         return f"Position.from_id({self.to_id()!r})"
@@ -220,5 +207,3 @@ class Step(tuple):
     def __reduce__(self):
         return (Step, tuple(self))
 
-
-Play = tuple  # a play is a tuple of Step, in the order made

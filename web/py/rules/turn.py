@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple, Optional
 
 from .errors import IllegalMoveError
-from .movegen import _MOVE, _HIT, _STEP, check_dice, generate, pack, single_moves, unpack
+from .movegen import check_dice, generate, key_after, pack, single_moves, step_of, unpack
 from .position import Position, Step
 
 
@@ -31,7 +31,7 @@ def _max_usable(key: int, dice: tuple, maxsrc: int = 25) -> int:
         best = 0
         for a, b in ((dice[0], dice[1]), (dice[1], dice[0])):
             for f, t, h in single_moves(key.to_bytes(52, "little"), a):
-                k1 = key + _MOVE[f][a] + (_HIT[t] if h else 0)
+                k1 = key_after(key, f, t, h, a)
                 if single_moves(k1.to_bytes(52, "little"), b):
                     return 2
                 best = 1
@@ -40,7 +40,7 @@ def _max_usable(key: int, dice: tuple, maxsrc: int = 25) -> int:
     n = len(dice)
     best = 0
     for f, t, h in single_moves(key.to_bytes(52, "little"), d, maxsrc):
-        k1 = key + _MOVE[f][d] + (_HIT[t] if h else 0)
+        k1 = key_after(key, f, t, h, d)
         got = 1 + _max_usable(k1, dice[1:], f)
         if got == n:
             return n
@@ -122,8 +122,8 @@ class Turn:
         c = Turn.__new__(Turn)
         c._start = self._start
         c._dice = self._dice
-        c._steps = self._steps + (_STEP[(f * 7 + d) * 2 + h],)
-        c._key = self._key + _MOVE[f][d] + (_HIT[t] if h else 0)
+        c._steps = self._steps + (step_of(f, d, h),)
+        c._key = key_after(self._key, f, t, h, d)
         left = list(self._left)
         left.remove(d)
         c._left = tuple(left)
@@ -147,7 +147,7 @@ class Turn:
             rest.remove(d)
             rest_t = tuple(rest)
             for f, t, h in single_moves(b, d):
-                k1 = self._key + _MOVE[f][d] + (_HIT[t] if h else 0)
+                k1 = key_after(self._key, f, t, h, d)
                 if rest_needed == 0 or _max_usable(k1, rest_t) >= rest_needed:
                     out.append((f, t, h, d))
         return out
@@ -167,7 +167,7 @@ class Turn:
             for f, t, h, d in turn._valid_steps():
                 if f != (path[-1].to if path else src):
                     continue
-                st = _STEP[(f * 7 + d) * 2 + h]
+                st = step_of(f, d, h)
                 p2 = path + (st,)
                 d2 = dice + (d,)
                 opt = Option(t, d2, any(s.hit for s in p2), p2)

@@ -15,6 +15,7 @@ from pyscript import document
 from pyscript.ffi import create_proxy
 
 from . import announce as A
+from . import dom
 from . import status as S
 from .compact import open_menu_for
 from .keys import shortcuts_quiet, tab_order
@@ -24,15 +25,6 @@ from .typed import TypedMoveError, notation, plan
 LOG_KEEP = 30  # lines kept in the live region (older ones are removed)
 
 
-def _el(tag: str, cls: str = "", text: str = ""):
-    node = document.createElement(tag)
-    if cls:
-        node.className = cls
-    if text:
-        node.textContent = text
-    return node
-
-
 class Access:
     def __init__(self, texts, app) -> None:
         self.t = texts
@@ -40,7 +32,7 @@ class Access:
         self.app = app
         self._proxies: list = []
         self._last_clock: Optional[int] = None
-        self.log = _el("div", "sr-only")
+        self.log = dom.el("div", cls="sr-only")
         self.log.id = "announce"
         for name, value in {"role": "log", "aria-live": "polite", "aria-relevant": "additions"}.items():
             self.log.setAttribute(name, value)
@@ -74,7 +66,7 @@ class Access:
         """Add a sentence to the live region."""
         if not text:
             return
-        line = _el("p", "", text)
+        line = dom.el("p", text)
         self.log.appendChild(line)
         while self.log.children.length > LOG_KEEP:
             self.log.removeChild(self.log.firstChild)
@@ -170,25 +162,25 @@ class Access:
 
     # -- typed moves -----------------------------------------------------------------------------------------------
     def _typed_form(self) -> None:
-        form = _el("form", "typed")
+        form = dom.el("form", cls="typed")
         form.id = "typed"
         form.setAttribute("autocomplete", "off")
-        label = _el("label", "")
+        label = dom.el("label")
         label.setAttribute("for", "typed-move")
         label.textContent = A.say(self.lang, "typed_label")
-        field = _el("input", "")
+        field = dom.el("input")
         field.id = "typed-move"
         field.type = "text"
         field.setAttribute("autocomplete", "off")
         field.setAttribute("spellcheck", "false")
         field.setAttribute("autocapitalize", "off")
         field.setAttribute("aria-describedby", "typed-hint typed-why")
-        hint = _el("span", "typed-hint", A.say(self.lang, "typed_hint"))
+        hint = dom.el("span", A.say(self.lang, "typed_hint"), cls="typed-hint")
         hint.id = "typed-hint"
-        btn = _el("button", "small", A.say(self.lang, "typed_play"))
+        btn = dom.el("button", A.say(self.lang, "typed_play"), cls="small")
         btn.type = "submit"
         btn.id = "typed-play"
-        why = _el("p", "typed-why")
+        why = dom.el("p", cls="typed-why")
         why.id = "typed-why"
         for child in (label, field, btn, hint, why):
             form.appendChild(child)
@@ -213,7 +205,7 @@ class Access:
         """Play a typed move for the person on turn; returns its notation or raises ``TypedMoveError``."""
         app = self.app
         table, state = app.table, app.state
-        can = (table is not None and state is not None and state.phase == game.MOVING and not app._busy
+        can = (table is not None and state is not None and state.phase == game.MOVING and not app.busy
                and state.turn is not None and not state.is_bot(state.turn) and bool(state.movable or state.steps))
         if not can:
             raise TypedMoveError(A.say(self.lang, "typed_not_now"))
@@ -232,19 +224,19 @@ class Access:
 
     # -- the keys' help --------------------------------------------------------------------------------------------
     def _help(self) -> None:
-        dlg = _el("dialog", "dialog keys-dialog")
+        dlg = dom.el("dialog", cls="dialog keys-dialog")
         dlg.id = "dlg-keys"
         dlg.setAttribute("aria-labelledby", "keys-title")
-        title = _el("h2", "", A.say(self.lang, "keys_title"))
+        title = dom.el("h2", A.say(self.lang, "keys_title"))
         title.id = "keys-title"
         dlg.appendChild(title)
-        table = _el("dl", "keys-list")
+        table = dom.el("dl", cls="keys-list")
         for caps, key in A.KEYS:
-            table.appendChild(_el("dt", "", caps))
-            table.appendChild(_el("dd", "", A.say(self.lang, key)))
+            table.appendChild(dom.el("dt", caps))
+            table.appendChild(dom.el("dd", A.say(self.lang, key)))
         dlg.appendChild(table)
-        buttons = _el("div", "dialog-buttons")
-        close = _el("button", "primary", A.say(self.lang, "keys_close"))
+        buttons = dom.el("div", cls="dialog-buttons")
+        close = dom.el("button", A.say(self.lang, "close"), cls="primary")
         close.type = "button"
         close.id = "keys-close"
         buttons.appendChild(close)
@@ -252,7 +244,7 @@ class Access:
         document.body.appendChild(dlg)
         self.help_dlg = dlg
         self._on(close, "click", lambda e: dlg.close())
-        opener = _el("button", "ghost", A.say(self.lang, "keys_open"))
+        opener = dom.el("button", A.say(self.lang, "keys_open"), cls="ghost")
         opener.type = "button"
         opener.id = "btn-keys"
         opener.setAttribute(*{"aria-haspopup": "dialog"}.popitem())

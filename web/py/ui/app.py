@@ -45,7 +45,26 @@ def _now() -> float:
 
 
 class App:
-    """One table page."""
+    """One table page.
+
+    Its public interface, for the views and for Play a friend (``ui.peer_game``); nothing else of it is used from
+    another module:
+
+    * ``attach(table, saves_locally=True, state=None)``: make ``table`` the page's table and show it. ``table``
+      is a ``game.Table`` or anything with the methods the page uses of one (``apply``, ``state``, ``pending``,
+      ``options``, ``record``, ``record_json``, ``mat_text``, ``to_json``), such as the peer game's
+      ``net.peer_adapter.PeerTableAdapter``. ``saves_locally=False``: the page does not save it under
+      ``gamao.table`` (a peer game's session saves itself).
+    * ``table``, ``state``: the table shown and its last state (read them; change the table with ``attach``).
+    * ``show(state)``: show a state of the table (its events, the board, the controls).
+    * ``notice(text)``: the line under the board.
+    * ``saves_locally``: whether the page saves the table shown (False in a peer game).
+    * ``busy``: True while the bot (or the clock's stand-in) is deciding; the person's controls wait.
+    * ``save()``: save the table now (after something the table records, such as a hint).
+    * ``await wait_for_bot()``: until the bot's networks are loaded.
+    * ``t`` (the page's strings), ``store`` (localStorage), ``clock`` (seconds a turn), ``board``, ``dialogs``,
+      ``history``, ``review``, ``bots``, ``sound``: the page's parts.
+    """
 
     def __init__(self, texts, params: dict) -> None:
         self.t = texts
@@ -60,6 +79,7 @@ class App:
         self.tips = Tips()
         self.table: Optional[game.Table] = None
         self.state = None
+        self._saves_locally = True  # attach(): False for a table that saves itself (a peer game)
         self._busy = False  # the bot (or the clock's stand-in) is deciding
         self.bots = BotProxy()
         self._bot_ready = asyncio.Event()
@@ -144,9 +164,8 @@ class App:
         if table is None:
             choice = self.dialogs.remembered()
             table = game.Table(self.options_for(**choice), now=_now())
-        self.table = table
         self.sound.held = True  # the page has just opened: the opening roll it shows makes no sound
-        self.show(table.state())
+        self.attach(table)
         self.sound.held = False
         if notice:
             self.notice(notice)
@@ -154,11 +173,32 @@ class App:
         self.review.open_from_url()
 
     def new_game(self, options: game.Options) -> None:
-        self.board.drop()
-        self.table = game.Table(options, now=_now())
-        self._warm_bot()
+        table = game.Table(options, now=_now())
+        self._warm_bot(table)
         self.notice("")
-        self.show(self.table.state())
+        self.attach(table)
+
+    def attach(self, table, saves_locally: bool = True, state=None) -> None:
+        """Make ``table`` the page's table and show ``state`` (default: ``table.state()``); a lifted checker is
+        put down first. ``saves_locally=False`` for a table that saves itself (a peer game's session)."""
+        self.board.drop()
+        self.table = table
+        self._saves_locally = saves_locally
+        self.show(table.state() if state is None else state)
+
+    @property
+    def saves_locally(self) -> bool:
+        """Whether the table shown is this device's own, saved by the page (not a peer game's: see ``attach``)."""
+        return self.table is not None and self._saves_locally
+
+    @property
+    def busy(self) -> bool:
+        """True while the bot (or the clock's stand-in) is deciding: the person's controls wait."""
+        return self._busy
+
+    async def wait_for_bot(self) -> None:
+        """Until the bot's networks are loaded (``bot_loaded``)."""
+        await self._bot_ready.wait()
 
     def pause_clock(self, paused: bool) -> None:
         """Stop (or restart) the turn clock of a game at this device while another view covers the table (the
@@ -294,7 +334,7 @@ class App:
         self.board.render(self._board_state(state), moved=moved)
         self._controls(state)
         self.access.keep_focus()
-        self._save()
+        self.save()
         if state.phase in (game.GAME_OVER, game.MATCH_OVER):
             self.dialogs.open_over(state, self.table)
         if state.pending is not None and not self._busy:
@@ -375,9 +415,7 @@ class App:
         except game.GameError:
             self.notice(self.t("bad_id"))
             return
-        self.board.drop()
-        self.table = table
-        self.show(table.state())
+        self.attach(table)
         self.notice(self.t("set_up_done"))
 
     def _button(self, el_id: str, visible: bool, enabled: bool) -> None:
@@ -443,9 +481,11 @@ class App:
         """Give the bot its exact bear-off table (fetched by main.py after the weights)."""
         self.bots.bearoff_loaded(data)
 
-    def _warm_bot(self) -> None:
-        if self.table is not None and self._bot_ready.is_set():
-            for seat in self.table.options.seats:
+    def _warm_bot(self, table=None) -> None:
+        """Start the bot's worker on the levels ``table`` (default: the page's) plays, once the bot is loaded."""
+        table = self.table if table is None else table
+        if table is not None and self._bot_ready.is_set():
+            for seat in table.options.seats:
                 if seat.kind == "bot":
                     self.bots.warm(seat.level)
 
@@ -486,7 +526,8 @@ class App:
 
     async def _show_play(self, before, state, pending) -> None:
         """Show a bot's (or the clock's) play one checker at a time."""
-        counts = slot_counts(before.board[0], before.board[1])
+        board = before.board
+        counts = slot_counts(board[0], board[1])
         bottom = pending.player == 0
         dice = tuple(pending.dice)
         left = list(before.dice_left) or ([dice[0]] * 4 if dice[0] == dice[1] else list(dice))
@@ -494,9 +535,10 @@ class App:
             if ev.kind != "moved" or ev.player != pending.player:
                 continue
             try:
-                counts = after_step(counts, bottom, ev.frm, ev.to, ev.hit)
+                board = after_step(board, bottom, ev.frm, ev.to, ev.hit)
             except ValueError:
                 break
+            counts = slot_counts(board[0], board[1])
             for d in ev.dice:
                 if d in left:
                     left.remove(d)
@@ -512,11 +554,12 @@ class App:
         played since, or the save was replaced): only actions overwrite it then."""
         self._saved_at = _now()
         if self.table is not None and self.store.get(SAVE_KEY) == getattr(self, "_saved_text", None):
-            self._save()
+            self.save()
 
-    def _save(self) -> None:
-        if self.table is None or not getattr(self.table, "saves_locally", True):
-            return  # a peer game saves its own session (net.peer_view), not as a local table
+    def save(self) -> None:
+        """Save the table under ``gamao.table`` (not one attached with ``saves_locally=False``)."""
+        if not self.saves_locally:
+            return  # a peer game saves its own session (ui.peer_game), not as a local table
         self._saved_at = _now()
         try:
             self._saved_text = self.table.to_json(_now())

@@ -14,6 +14,7 @@ from typing import Callable, Optional
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
+from . import dom
 from .model import CubeView, Dest, SLOTS, stack
 
 DRAG_THRESHOLD_PX = 6
@@ -34,15 +35,6 @@ class BoardState:
     dice_left: tuple = ()
     roller: str = "bottom"
     cube: CubeView = CubeView(1, "center")
-
-
-def _el(tag: str, cls: str = "", text: str = ""):
-    node = document.createElement(tag)
-    if cls:
-        node.className = cls
-    if text:
-        node.textContent = text
-    return node
 
 
 def reduced_motion() -> bool:
@@ -94,7 +86,7 @@ class BoardView:
         proxy = create_proxy(self._focus_in)
         self._proxies.append(proxy)
         self.root.addEventListener("focusin", proxy)
-        self.cube_el = _el("div", "cube center")
+        self.cube_el = dom.el("div", cls="cube center")
         self.cube_el.setAttribute("tabindex", "0")
         self.cube_el.setAttribute("data-cube", "1")
         self.cube_home.appendChild(self.cube_el)
@@ -135,12 +127,12 @@ class BoardView:
         shown, label = stack(count)
         if slot in ("off", "opp-off"):
             for i in range(abs(count)):
-                piece = _el("div", f"slice {colour}")
+                piece = dom.el("div", cls=f"slice {colour}")
                 piece.style.setProperty("--i", str(i))
                 el.appendChild(piece)
         else:
             for i in range(shown):
-                piece = _el("div", f"checker {colour}")
+                piece = dom.el("div", cls=f"checker {colour}")
                 piece.style.setProperty("--i", str(i))
                 if label and i == shown - 1:
                     piece.textContent = label
@@ -167,7 +159,7 @@ class BoardView:
             return
         self.slots[self.lifted].classList.add("lifted")
         for dest in self.state.dests.get(self.lifted, ()):
-            ring = _el("button", "ring" + (" hit" if dest.hit else ""), dest.label)
+            ring = dom.el("button", dest.label, cls="ring" + (" hit" if dest.hit else ""))
             ring.setAttribute("type", "button")
             ring.setAttribute("data-dest", dest.slot)
             to = self.t("off_word") if dest.slot in ("off", "opp-off") else dest.slot
@@ -202,14 +194,14 @@ class BoardView:
         if d1 == d2:
             faces, used_flags = faces[:2], [used_flags[0] and used_flags[1], used_flags[2] and used_flags[3]]
         for face, used in zip(faces, used_flags):
-            die = _el("div", "die" + (" used" if used else ""))
+            die = dom.el("div", cls="die" + (" used" if used else ""))
             die.setAttribute("aria-label", str(face))
             die.setAttribute("role", "img")
             for cell in range(9):
-                die.appendChild(_el("span", "pip" if cell in PIPS[face] else "cell"))
+                die.appendChild(dom.el("span", cls="pip" if cell in PIPS[face] else "cell"))
             area.appendChild(die)
         if d1 == d2:
-            area.appendChild(_el("span", "dice-x", f"×{len(left)}" if left else ""))
+            area.appendChild(dom.el("span", f"×{len(left)}" if left else "", cls="dice-x"))
 
     def _draw_cube(self, cube: CubeView) -> None:
         self.cube_el.textContent = cube.face
@@ -331,7 +323,7 @@ class BoardView:
     def _start_ghost(self, slot: str) -> None:
         count = self.state.counts.get(slot, 0)
         rect = self._checker_rect(slot)
-        ghost = _el("div", "checker ghost " + ("bottom" if count > 0 else "top"))
+        ghost = dom.el("div", cls="checker ghost " + ("bottom" if count > 0 else "top"))
         if rect is not None:
             ghost.style.width = f"{rect.width}px"
             ghost.style.height = f"{rect.height}px"

@@ -148,7 +148,10 @@ class Dialogs:
 
     # -- game over -----------------------------------------------------------------------------------------------
     def open_over(self, state, table) -> None:
-        key = (id(table), state.game_number, state.phase)
+        """Show the game-over dialog, once per game end of a table; again when the seed arrives after the end (a
+        peer game: the other player's secret comes a moment later), so the dialog shows it and the record that
+        is kept verifies."""
+        key = (id(table), state.game_number, state.phase, state.seed)
         if self._shown_over == key:
             return
         self._shown_over = key

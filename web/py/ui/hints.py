@@ -36,9 +36,10 @@ def _cube_kwargs(state, decider: int) -> dict:
             "crawford": bool(state.crawford)}
 
 
-def allowed(state, table) -> bool:
-    """Whether a hint may be asked now: a person at this device is to decide, in a game with no remote seat."""
-    if state is None or table is None or not getattr(table, "saves_locally", True):
+def allowed(state, local: bool) -> bool:
+    """Whether a hint may be asked now: a person at this device is to decide, in a game with no remote seat
+    (``local``: the page's table is this device's own, not a peer game's; ``App.saves_locally``)."""
+    if state is None or not local:
         return False
     if any(seat.kind == "peer" for seat in state.seats):
         return False
@@ -112,7 +113,7 @@ class Hints:
 
     def update(self, state) -> None:
         """Show the button when a hint may be asked; the advice shown belongs to one decision only."""
-        ok = allowed(state, self.app.table) and not self.app._busy
+        ok = allowed(state, self.app.saves_locally) and not self.app.busy
         self.button.hidden = not ok
         self.button.disabled = not ok or self._asking
         key = self._key(state)
@@ -140,7 +141,7 @@ class Hints:
     def ask(self) -> None:
         import asyncio
         state, table = self.app.state, self.app.table
-        if self._asking or not allowed(state, table):
+        if self._asking or not allowed(state, self.app.saves_locally):
             return
         request = request_for(state)
         if request is None:
@@ -153,10 +154,12 @@ class Hints:
         self.button.disabled = True
         self.panel.hidden = False
         self.list.innerHTML = ""
+        for name in ("data-kind", "data-best"):  # (what the last hint said is not this one's answer)
+            self.panel.removeAttribute(name)
         self.panel.setAttribute("aria-busy", str(True).lower())
         self.title.textContent = self.t("hint_thinking")
         try:
-            await self.app._bot_ready.wait()
+            await self.app.wait_for_bot()
             advice = await self.app.bots.hint(request)
         finally:
             self._asking = False
@@ -168,7 +171,7 @@ class Hints:
             table.note_hint()
         except game.GameError:
             return
-        self.app._save()
+        self.app.save()
         self.title.textContent = self.t("hint_title")
         self.panel.setAttribute("data-kind", advice["kind"])
         self.panel.setAttribute("data-best", advice["top"][0]["position_id"] if advice["kind"] == "move"

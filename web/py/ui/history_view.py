@@ -12,6 +12,7 @@ import game
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
+from . import dom
 from . import history as Hi
 from .dialogs import download
 
@@ -58,15 +59,7 @@ class HistoryView:
                               else f"verify.html?lang={texts.lang}")
 
     # -- DOM helpers ---------------------------------------------------------------------------------------------
-    def _el(self, tag: str, text=None, id: str = "", cls: str = ""):
-        el = document.createElement(tag)
-        if text is not None:
-            el.textContent = text
-        if id:
-            el.id = id
-        if cls:
-            el.className = cls
-        return el
+    _el = staticmethod(dom.el)  # the page's one element helper (ui.dom)
 
     def _on(self, el, fn) -> None:
         proxy = create_proxy(lambda e: fn())

@@ -5,12 +5,14 @@ player's point ``p`` is the screen's ``25 - p``. Slots are the strings used in `
 ``"bar"`` / ``"off"`` (the bottom player's), ``"opp-bar"`` / ``"opp-off"`` (the top player's).
 
 Legality is never decided here: destinations come from the game (``rules.Turn.options()``), this module only
-renames them into screen slots and labels them.
+renames them into screen slots and labels them; a step shown checker by checker is made by the rules engine.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
+
+import rules
 
 SLOTS: tuple[str, ...] = tuple(str(n) for n in range(1, 25)) + ("bar", "opp-bar", "off", "opp-off")
 MAX_VISIBLE = 5  # a stack taller than this shows this many checkers and a count
@@ -103,11 +105,6 @@ def destinations(options: Mapping[int, Iterable], bottom: bool) -> dict[str, tup
     return out
 
 
-def pips(side: Sequence[int]) -> int:
-    """Pip count of one side (its own numbering; the bar counts 25)."""
-    return sum(p * side[p] for p in range(1, 26))
-
-
 @dataclass(frozen=True)
 class CubeView:
     """The doubling cube as shown: its value and where it sits ("center", "bottom" or "top")."""
@@ -127,20 +124,12 @@ class CubeView:
         return "64" if self.value == 1 and self.owner == "center" else str(self.value)
 
 
-def after_step(counts: Mapping[str, int], bottom: bool, frm: int, to: int, hit: bool) -> dict[str, int]:
-    """The signed counts after one checker of the bottom (or top) player moves ``frm`` -> ``to`` (its own
-    numbering), sending a hit blot to the other side's bar. Used to show a bot's play one checker at a time."""
-    sign = 1 if bottom else -1
-    src, dst = slot_of(frm, bottom), slot_of(to, bottom)
-    out = dict(counts)
-    if out.get(src, 0) * sign <= 0:
-        raise SlotError(f"no checker of the {'bottom' if bottom else 'top'} player on {src!r}")
-    out[src] -= sign
-    if hit:
-        if out.get(dst, 0) != -sign:
-            raise SlotError(f"no blot to hit on {dst!r}")
-        out[dst] = 0
-        bar = "opp-bar" if bottom else "bar"
-        out[bar] -= sign
-    out[dst] = out.get(dst, 0) + sign
-    return out
+def after_step(board: tuple[Sequence[int], Sequence[int]], bottom: bool, frm: int, to: int,
+               hit: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The board ``(bottom player's side, top player's side)`` after one checker of the bottom (or top) player
+    moves ``frm`` -> ``to`` with one die (its own numbering), a hit sending the other side's blot to its bar: the
+    move is made by the rules engine (``rules.apply_play``), which raises ``rules.IllegalMoveError`` (a
+    ``ValueError``) when the board does not allow it. Used to show a bot's play one checker at a time."""
+    mover, other = (board[0], board[1]) if bottom else (board[1], board[0])
+    after = rules.apply_play(rules.Position(mover, other), (rules.Step(frm, to, hit),))
+    return (after.mine, after.theirs) if bottom else (after.theirs, after.mine)

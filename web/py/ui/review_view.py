@@ -15,6 +15,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from . import announce as A
+from . import dom
 from . import review as R
 from .dialogs import download
 from .model import SLOTS
@@ -73,19 +74,7 @@ class ReviewView:
         self._show_best = False
 
     # -- building ------------------------------------------------------------------------------------------------
-    def _el(self, tag: str, text=None, id: str = "", cls: str = "", parent=None, **attrs):
-        el = document.createElement(tag)
-        if text is not None:
-            el.textContent = text
-        if id:
-            el.id = id
-        if cls:
-            el.className = cls
-        for k, v in attrs.items():
-            el.setAttribute(k.replace("_", "-"), str(v))
-        if parent is not None:
-            parent.appendChild(el)
-        return el
+    _el = staticmethod(dom.el)  # the page's one element helper (ui.dom)
 
     def _on(self, el, kind: str, fn) -> None:
         proxy = create_proxy(fn)
