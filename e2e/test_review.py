@@ -280,6 +280,15 @@ def test_review_from_the_verify_page_in_portuguese_with_the_figures(browser, bas
         assert page.locator("#review-title").text_content() == "Revisão"
         assert page.locator("#review-step").text_content().startswith("Jogo 1")
         page.wait_for_function("document.documentElement.dataset.botWorker")  # the worker is up: time the work
+        # a deep analysis cancelled after its first steps: nothing kept, the button ready again
+        page.locator("#review-depth").select_option("deep")
+        page.locator("#review-analyse").click()
+        page.wait_for_function("Number(document.querySelector('#review-progress').value) >= 1", timeout=300_000)
+        page.locator("#review-cancel").click()
+        page.wait_for_function("!document.querySelector('#dlg-review').dataset.running", timeout=300_000)
+        assert page.locator("#review-analysis-status").text_content() == "Análise cancelada."
+        assert page.locator("#dlg-review").get_attribute("data-analysed") == ""
+        assert page.locator("#review-analyse").is_enabled() and page.locator("#review-cancel").is_hidden()
         figures = {}
         for level in ("quick", "deep"):
             page.locator("#review-depth").select_option(level)
@@ -298,8 +307,34 @@ def test_review_from_the_verify_page_in_portuguese_with_the_figures(browser, bas
         assert page.locator("#review-graph svg circle").count() >= 40
         page.locator("#review-graph circle.mark-very-bad, #review-graph circle.mark-bad").first.click()
         assert page.locator("#review-decision .mark").first.text_content()
+        # the best play beside the one made (at a marked checker play): the best's result, then the play made
+        marked = page.locator("#review-graph circle.mark-very-bad, #review-graph circle.mark-bad")
+        for k in range(marked.count()):
+            marked.nth(k).click()
+            if page.locator("#review-show-best").is_visible():
+                break
+        made = page.locator("#review-board").evaluate(
+            "b => [...b.querySelectorAll('[data-count]')].map(e => e.dataset.count).join()")
+        page.locator("#review-show-best").click()
+        assert page.locator("#review-show-best").get_attribute("aria-pressed") == "true"
+        best = page.locator("#review-board").evaluate(
+            "b => [...b.querySelectorAll('[data-count]')].map(e => e.dataset.count).join()")
+        assert best != made
+        page.locator("#review-show-best").click()
+        assert page.locator("#review-board").evaluate(
+            "b => [...b.querySelectorAll('[data-count]')].map(e => e.dataset.count).join()") == made
+        # the analysis exported as JSON: the stored result
+        with page.expect_download() as download:
+            page.locator("#review-export").click()
+        exported = json.loads(pathlib.Path(download.value.path()).read_text())
+        assert exported["format"] == "gamao-analysis" and exported["level"] == "deep"
+        assert sum(len(g["decisions"]) for g in exported["games"]) == total
         found = axe_both_layouts(page)
         assert not found, found
+        # the game behind the review (a new one, the person to move) waited: its clock did not run meanwhile
+        page.locator("#review-close").click()
+        page.wait_for_selector("#clock-bottom[data-clock]", state="attached")
+        assert int(page.locator("#clock-bottom").get_attribute("data-clock")) >= 40
         guard.check()
     finally:
         context.close()

@@ -62,7 +62,7 @@ def check_shape(result: dict) -> None:
     assert json.loads(json.dumps(result)) == result
     totals = [{"decisions": 0, "unforced": 0, "loss": 0.0} for _ in (0, 1)]
     for d in decisions(result):
-        assert d["player"] in (0, 1) and d["kind"] in ("move", "double", "take")
+        assert d["player"] in (0, 1) and d["kind"] in ("move", "double", "take", "resign")
         assert d["loss"] >= 0 and d["mark"] == A.mark(d["loss"]) and d["mark"] in MARKS
         Position.from_id(d["position_id"])
         if d["kind"] == "move":
@@ -76,7 +76,8 @@ def check_shape(result: dict) -> None:
                 assert d["loss"] == 0
         else:
             assert d["dice"] is None and not d["forced"]
-            choices = ("double", "no_double") if d["kind"] == "double" else ("take", "pass")
+            choices = {"double": ("double", "no_double"), "take": ("take", "pass"),
+                       "resign": ("resign", "play_on")}[d["kind"]]
             assert d["played"] in choices and d["best"] in choices
             if d["played"] == d["best"]:
                 assert d["loss"] == 0
@@ -291,13 +292,19 @@ def test_a_beaver_record():
     result = A.analyse_record(b.to_dict(), "quick")
     check_shape(result)
     rows = decisions(result)
-    assert [r["kind"] for r in rows] == ["move", "double", "take"]
+    assert [r["kind"] for r in rows] == ["move", "double", "take", "resign"]
     assert rows[2]["beaver"] is True and rows[2]["played"] == "take"
     # doubling after one opening play is an error; the beaver (a take) of it is right
     assert rows[1]["best"] == "no_double" and rows[1]["loss"] > 0.16 and rows[1]["mark"] == "very bad"
     assert rows[2]["best"] == "take"
     # the take decision is the taker's: the position has the taker encoded second
     assert rows[2]["position_id"] == Position.from_id(rows[1]["position_id"]).swapped().to_id()
+    # giving up 4 points (the beavered cube) at the second roll of the game throws away about the cube's worth
+    resign = rows[3]
+    assert resign["player"] == starter and resign["played"] == "resign" and resign["points"] == 4
+    assert resign["best"] == "play_on" and resign["mark"] == "very bad"
+    assert resign["loss"] == pytest.approx(resign["equities"]["play_on"] + 1.0, abs=1e-5)
+    assert resign["equities"]["resign"] == -1.0
 
 
 def test_clock_expiry_on_the_table():
@@ -381,3 +388,21 @@ def test_the_record_notes_hints_and_peer_games_have_none():
     peer = game.Table(game.Options(seats=(game.Seat("human"), game.Seat("peer")), seed="ab" * 32, clock=0), now=0)
     with pytest.raises(game.NotAllowed):
         peer.note_hint()
+
+
+def test_a_resignation_is_right_when_playing_on_loses_more():
+    """Giving up a single game when a gammon is certain is right (no loss); giving up a gammon at the start of
+    a game is a blunder by about the points given away, at both depths."""
+    mine = [0] * 26
+    mine[19] = 15   # the resigner: all 15 checkers on the opponent's side, none borne off
+    theirs = [0] * 26
+    theirs[1] = 1   # the opponent, on roll next, bears off its last checker: a gammon (a backgammon even)
+    theirs[0] = 14
+    pos = Position(mine, theirs)
+    for level in ("quick", "deep"):
+        c = A.resign_options(pos, 1, on_turn=False, level=level)
+        assert c["best"] == "resign" and c["equities"]["play_on"] < -1.9
+        c3 = A.resign_options(pos, 3, on_turn=False, level=level)
+        assert c3["equities"]["resign"] == -3.0
+        start = A.resign_options(Position.initial(), 2, on_turn=True, level=level)
+        assert start["best"] == "play_on" and start["equities"]["play_on"] > -0.2

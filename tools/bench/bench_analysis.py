@@ -1,21 +1,35 @@
-"""Benchmark: the analysis of game records (bot.analysis), quick against deep, in CPython.
+"""Benchmark: the analysis of game records (bot.analysis), quick against deep.
 
-    .venv/bin/python -m tools.bench.bench_analysis                 # 50 games (intermediate bot against beginner bot)
-    .venv/bin/python -m tools.bench.bench_analysis --games 10
+    .venv/bin/python -m tools.bench.bench_analysis                      # CPython: time per depth, baseline
+    .venv/bin/python -m tools.bench.bench_analysis --games 10 --profile  # ... where deep's time goes (cProfile)
+    .venv/bin/python -m tools.bench.bench_analysis --compare 50 --seed 1 --jobs 2  # quick against deep
+    .venv/bin/python -m tools.bench.bench_analysis --pyodide             # in Chromium (build first: make site)
 
-For each game (played by game.Table with the bots, seeds 1..N) it analyses the record at both depths and prints:
-decisions, CPU seconds per depth, and both players' error rates. Then the summary: median time of a 60-decision
-game at each depth (scaled per decision), and how the quick and deep error rates compare on the same games
-(mean of each, mean absolute difference, correlation, and how often they give the same rating band).
+The games are played by game.Table with the bots, the intermediate (player 0) against the beginner (player 1),
+seeds ``--seed`` .. ``--seed + N - 1``.
 
-Baseline measured in the same run: the strong bot choosing a play in the same move positions (``bot.choose``,
-level "strong"), which is the search "deep" runs on each candidate, and the intermediate bot (0-ply) for quick.
-The Pyodide figures (time in the browser and the longest main-thread task) come from the review page
-(``e2e/test_review.py`` prints them); this script is CPython only.
+CPython (default): for each game, decisions, CPU seconds per depth, both players' error rates; then the median
+time of a 60-decision game at each depth (scaled per decision). Baseline measured in the same run: the bots
+choosing a play in the same move positions (``bot.choose`` at "intermediate" = quick's 0-ply, "strong" = the
+1-ply search deep runs), per unforced move.
+
+``--compare N``: both depths on the same N games, without the baseline: per player the mean error rate at each
+depth, their correlation, the mean absolute difference, how often the rating band is the same, and how often the
+marks of the same decisions agree.
+
+``--pyodide``: the site served on 127.0.0.1 in one Chromium, a game of about 60 decisions opened in the review
+(``index.html?review=1``), analysed quick then deep in the bot's worker. Prints the wall time of each, and every
+main-thread task over 50 ms (PerformanceObserver "longtask") with what was running: the page's own work is
+marked with User Timing measures ("gamao:review-draw", "gamao:review-tick", "gamao:review-result-parse", ...)
+and marks ("gamao:worker-create", ...); a long task that overlaps none is attributed to the last mark before it.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
+import os
+import pathlib
 import statistics
 import time
 
@@ -23,11 +37,26 @@ import bot
 import game
 from bot import analysis as A
 
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
 
 def played(seed: int) -> dict:
     table = game.Table(game.Options.bots("intermediate", "beginner", seed=f"{seed:064x}", clock=0), now=0)
     game.drive_bots(table, now=0)
     return table.record()
+
+
+def sixty_decisions(start: int = 1) -> dict:
+    """The first game from seed ``start`` on with 56..64 analysed decisions (a typical game)."""
+    for seed in range(start, start + 200):
+        record = played(seed)
+        if 56 <= decisions(A.analyse_record(record, "quick")) <= 64:
+            return record
+    raise SystemExit("no game of about 60 decisions")
+
+
+def decisions(result: dict) -> int:
+    return sum(len(g["decisions"]) for g in result["games"])
 
 
 def timed(fn):
@@ -46,21 +75,23 @@ def corr(xs, ys) -> float:
     return sxy / (sx * sy) if sx and sy else float("nan")
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=50)
-    args = ap.parse_args()
+def load() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+# --- CPython -----------------------------------------------------------------------------------------------------
+
+def cpython(args) -> None:
     bot.evaluator()
     per_decision = {"quick": [], "deep": []}
     base = {"intermediate": [], "strong": []}
-    rates = {"quick": [], "deep": []}
-    same_band = 0
+    print(f"CPython, {load()}")
     print("game decisions quick_s deep_s  quick_err(p0,p1)  deep_err(p0,p1)   choose_int_s choose_strong_s")
-    for seed in range(1, args.games + 1):
+    for seed in range(args.seed, args.seed + args.games):
         record = played(seed)
         rq, tq = timed(lambda: A.analyse_record(record, "quick"))
         rd, td = timed(lambda: A.analyse_record(record, "deep"))
-        n = sum(len(g["decisions"]) for g in rd["games"])
+        n = decisions(rd)
         moves = [(d["position_id"], tuple(d["dice"])) for g in rd["games"] for d in g["decisions"]
                  if d["kind"] == "move" and not d["forced"]]
         _, ti = timed(lambda: [bot.choose(p, r, "intermediate") for p, r in moves])
@@ -69,26 +100,320 @@ def main() -> None:
         per_decision["deep"].append(td / max(n, 1))
         base["intermediate"].append(ti / max(len(moves), 1))
         base["strong"].append(ts / max(len(moves), 1))
-        for level, r in (("quick", rq), ("deep", rd)):
-            rates[level].extend(p["error_rate"] for p in r["players"])
-        same_band += sum(rq["players"][p]["rating"] == rd["players"][p]["rating"] for p in (0, 1))
         print(f"{seed:4d} {n:9d} {tq:7.2f} {td:7.2f}  "
               f"{rq['players'][0]['error_rate']:6.1f} {rq['players'][1]['error_rate']:6.1f}    "
               f"{rd['players'][0]['error_rate']:6.1f} {rd['players'][1]['error_rate']:6.1f}    "
               f"{ti:8.2f} {ts:8.2f}", flush=True)
-    q, d = rates["quick"], rates["deep"]
     print()
-    print(f"games: {args.games}  (intermediate bot = player 0, beginner bot = player 1), CPU seconds, CPython")
+    print(f"games: {args.games}, CPU seconds, CPython, {load()}")
     for level in ("quick", "deep"):
         print(f"{level:5s}: {60 * statistics.median(per_decision[level]):6.2f} s per 60 decisions (median)")
     print(f"baseline: bot.choose intermediate {1000 * statistics.median(base['intermediate']):.1f} ms, "
           f"strong {1000 * statistics.median(base['strong']):.1f} ms per unforced move (median)")
-    print(f"error rate x1000, both players of every game: quick mean {statistics.fmean(q):.2f}, "
-          f"deep mean {statistics.fmean(d):.2f}, mean |quick - deep| "
-          f"{statistics.fmean(abs(a - b) for a, b in zip(q, d)):.2f}, correlation {corr(q, d):.3f}")
-    print(f"player 0 (intermediate) quick {statistics.fmean(q[0::2]):.2f} deep {statistics.fmean(d[0::2]):.2f}; "
-          f"player 1 (beginner) quick {statistics.fmean(q[1::2]):.2f} deep {statistics.fmean(d[1::2]):.2f}")
-    print(f"same rating band at both depths: {same_band} of {2 * args.games}")
+
+
+def profile(args) -> None:
+    import cProfile
+    import pstats
+    bot.evaluator()
+    records = [played(seed) for seed in range(args.seed, args.seed + args.games)]
+    prof = cProfile.Profile()
+    prof.enable()
+    for record in records:
+        A.analyse_record(record, "deep")
+    prof.disable()
+    pstats.Stats(prof).sort_stats("cumulative").print_stats(25)
+
+
+# --- quick against deep ------------------------------------------------------------------------------------------
+
+def compare_one(seed: int) -> dict:
+    """Both depths on the game of ``seed``: error rates, bands, marks of the same decisions, CPU seconds."""
+    bot.evaluator()
+    record = played(seed)
+    rq, tq = timed(lambda: A.analyse_record(record, "quick"))
+    rd, td = timed(lambda: A.analyse_record(record, "deep"))
+    quick = {(g["index"], d["action"], d["kind"]): d for g in rq["games"] for d in g["decisions"]}
+    pairs = [(quick[g["index"], d["action"], d["kind"]]["mark"], d["mark"]) for g in rd["games"]
+             for d in g["decisions"] if (g["index"], d["action"], d["kind"]) in quick and not d["forced"]]
+    return {"seed": seed, "decisions": decisions(rd), "quick_s": tq, "deep_s": td, "marks": pairs,
+            "quick": [(p["error_rate"], p["rating"]) for p in rq["players"]],
+            "deep": [(p["error_rate"], p["rating"]) for p in rd["players"]]}
+
+
+def compare(args) -> None:
+    seeds = range(args.seed, args.seed + args.compare)
+    print(f"quick against deep, {args.compare} games from seed {args.seed}, CPython, {args.jobs} process(es), "
+          f"{load()}")
+    print("seed decisions  quick_err(p0,p1)  deep_err(p0,p1)")
+    rows = []
+    with contextlib.ExitStack() as stack:
+        if args.jobs > 1:
+            import multiprocessing
+            results = stack.enter_context(multiprocessing.Pool(args.jobs)).imap_unordered(compare_one, seeds)
+        else:
+            results = map(compare_one, seeds)
+        for r in results:
+            rows.append(r)
+            print(f"{r['seed']:4d} {r['decisions']:9d}  {r['quick'][0][0]:6.1f} {r['quick'][1][0]:6.1f}"
+                  f"    {r['deep'][0][0]:6.1f} {r['deep'][1][0]:6.1f}", flush=True)
+            if args.rows:
+                with open(args.rows, "a") as f:
+                    f.write(json.dumps(r) + "\n")
+    summarise(rows)
+
+
+def summarise(rows: list[dict]) -> None:
+    n_dec = sum(r["decisions"] for r in rows)
+    tq, td = sum(r["quick_s"] for r in rows), sum(r["deep_s"] for r in rows)
+    print()
+    print(f"{len(rows)} games (seeds {rows[0]['seed']}..{rows[-1]['seed']}), {n_dec} decisions; CPU seconds: "
+          f"quick {tq:.1f}, deep {td:.1f} ({60 * td / max(n_dec, 1):.1f} s per 60 decisions); {load()}")
+    print("| player | quick mean | deep mean | mean abs difference | correlation | same rating band |")
+    print("|---|---|---|---|---|---|")
+    names = ("0 (intermediate bot)", "1 (beginner bot)", "both")
+    for who, players in ((0, (0,)), (1, (1,)), (2, (0, 1))):
+        q = [r["quick"][p][0] for r in rows for p in players]
+        d = [r["deep"][p][0] for r in rows for p in players]
+        band = sum(r["quick"][p][1] == r["deep"][p][1] for r in rows for p in players)
+        print(f"| {names[who]} | {statistics.fmean(q):.2f} | {statistics.fmean(d):.2f} | "
+              f"{statistics.fmean(abs(a - b) for a, b in zip(q, d)):.2f} | {corr(q, d):.3f} | "
+              f"{band} of {len(q)} |")
+    pairs = [m for r in rows for m in r["marks"]]
+    same = sum(a == b for a, b in pairs)
+    either = sum(bool(a or b) for a, b in pairs)
+    both = sum(bool(a and b) for a, b in pairs)
+    print(f"marks of the same unforced decisions: identical {same} of {len(pairs)} "
+          f"({100 * same / max(len(pairs), 1):.1f}%); marked at either depth {either}, at both {both} "
+          f"({100 * both / max(either, 1):.1f}% of those); marked at quick only "
+          f"{sum(bool(a and not b) for a, b in pairs)}, at deep only {sum(bool(b and not a) for a, b in pairs)}")
+
+
+# --- Pyodide in Chromium -----------------------------------------------------------------------------------------
+
+OBSERVE = """window.__longtasks = [];
+new PerformanceObserver(list => { for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]); })
+  .observe({type: 'longtask', buffered: true});
+window.__outside = [];  // changes to the page outside the review dialog (the table behind it)
+new MutationObserver(list => {
+  for (const m of list) {
+    const el = m.target.nodeType === 1 ? m.target : m.target.parentElement;
+    if (el && !el.closest('#dlg-review')) {
+      window.__outside.push([performance.now(), (el.id || el.className || el.tagName) + ''].slice(0, 2));
+      break;
+    }
+  }
+}).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});"""
+
+TIMELINE = """() => ({
+  tasks: window.__longtasks,
+  outside: window.__outside,
+  marks: performance.getEntriesByType('mark').map(e => [e.name, e.startTime]),
+  measures: performance.getEntriesByType('measure').filter(e => e.name.startsWith('gamao:'))
+    .map(e => [e.name, e.startTime, e.duration]),
+})"""
+
+
+TRACE_CATEGORIES = ["devtools.timeline", "v8", "disabled-by-default-devtools.timeline", "blink.user_timing"]
+
+
+def trace_long_tasks(trace: dict, limit_ms: float = 50.0) -> list[str]:
+    """The main thread's tasks over ``limit_ms`` in a Chromium trace, each with its biggest inner events."""
+    events = trace.get("traceEvents", trace) if isinstance(trace, dict) else trace
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
+             if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    main = {k for k, v in names.items() if v == "CrRendererMain"}
+    out = []
+    complete = [e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) in main and "dur" in e]
+    for task in complete:
+        if task["name"] not in ("RunTask", "ThreadControllerImpl::RunTask") or task["dur"] < limit_ms * 1000:
+            continue
+        t0, t1 = task["ts"], task["ts"] + task["dur"]
+        inner = {}
+        for e in complete:
+            if e is not task and (e["pid"], e["tid"]) == (task["pid"], task["tid"]) and t0 <= e["ts"] < t1:
+                label = e["name"]
+                data = (e.get("args") or {}).get("data") or {}
+                if data.get("functionName") or data.get("url"):
+                    label += f" {data.get('functionName', '')} {data.get('url', '').rsplit('/', 1)[-1]}"
+                elif data.get("type"):
+                    label += f" {data['type']}"
+                inner[label] = max(inner.get(label, 0), e["dur"])
+        top = sorted(inner.items(), key=lambda kv: -kv[1])[:6]
+        out.append(f"{task['dur'] / 1000:7.0f} ms at ts {t0 / 1e6:.2f}: " +
+                   "; ".join(f"{k} {v / 1000:.0f} ms" for k, v in top))
+    return out
+
+
+def busy_stretches(profile: dict, limit_ms: float = 50.0) -> list[str]:
+    """Stretches of the main thread's sampling profile (1 ms samples) with no idle sample for over
+    ``limit_ms``: the long tasks, each with the functions that held most of its samples (self time) and the
+    outermost named frames under them."""
+    nodes = {n["id"]: n for n in profile["nodes"]}
+    parent = {c: n["id"] for n in profile["nodes"] for c in n.get("children", [])}
+    idle = {"(idle)", "(program)", "(garbage collector)"}
+
+    def name(i: int) -> str:
+        f = nodes[i]["callFrame"]
+        return (f["functionName"] or "(anonymous)") + (" " + f["url"].rsplit("/", 1)[-1] if f["url"] else "")
+
+    def stack(i: int) -> list[str]:
+        out = []
+        while i in nodes and nodes[i]["callFrame"]["functionName"] != "(root)":
+            out.append(name(i))
+            i = parent.get(i, -1)
+        return out
+
+    out, run, t = [], [], 0.0
+    for sample, dt in zip(profile["samples"], profile["timeDeltas"]):
+        t += dt / 1000.0
+        fn = nodes[sample]["callFrame"]["functionName"]
+        if fn in idle and fn != "(garbage collector)":
+            if run and run[-1][0] - run[0][0] >= limit_ms:
+                selfs: dict[str, int] = {}
+                outer: dict[str, int] = {}
+                for _, s in run:
+                    selfs[name(s)] = selfs.get(name(s), 0) + 1
+                    st = stack(s)
+                    for frame in st[-3:]:
+                        outer[frame] = outer.get(frame, 0) + 1
+                top = sorted(selfs.items(), key=lambda kv: -kv[1])[:5]
+                bottom = sorted(outer.items(), key=lambda kv: -kv[1])[:5]
+                out.append(f"{run[-1][0] - run[0][0]:6.0f} ms at {run[0][0] / 1000:.2f} s (profile time): self "
+                           + "; ".join(f"{k} {v}" for k, v in top) + " | outer " +
+                           "; ".join(f"{k} {v}" for k, v in bottom))
+            run = []
+        else:
+            run.append((t, sample))
+    return out
+
+
+def attribute(task, marks, measures, outside=()) -> str:
+    start, dur = task
+    end = start + dur
+    changed = sorted({what[:40] for t, what in outside if start <= t <= end + 5})
+    if changed:
+        return "the page behind the review changed: " + ", ".join(changed[:4])
+    inside = sorted({name[6:] for name, s, d in measures if s < end and s + d > start})
+    if inside:
+        return "during " + ", ".join(inside)
+    before = [(t, name) for name, t in marks if t <= start and not name.endswith(":start")]
+    return "after " + (max(before)[1] if before else "navigation")
+
+
+def pyodide(args) -> None:
+    from tools.site import serve
+    from tools.site.chromium import LAUNCH_ARGS, chromium_path
+    from playwright.sync_api import sync_playwright
+
+    record = sixty_decisions(args.seed)
+    server = serve.start(0, ROOT / "web")
+    url = f"http://127.0.0.1:{server.server_address[1]}/index.html?lang=en"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 800})
+            context.set_default_timeout(120_000)
+            context.add_init_script(OBSERVE)
+            page = context.new_page()
+            page.goto(url)
+            page.wait_for_selector("html[data-ready]", state="attached")
+            page.evaluate("r => localStorage.setItem('gamao.review', r)", json.dumps(record))
+            page.goto(url + "&review=1")
+            page.wait_for_selector("html[data-ready]", state="attached")
+            page.wait_for_selector("#dlg-review[open]")
+            page.evaluate("performance.mark('bench:review open')")
+            page.wait_for_function("(document.documentElement.dataset.botWorker || '').includes('bearoff')")
+            page.evaluate("performance.mark('bench:worker ready')")
+            page.wait_for_timeout(1000)
+            phases = [("boot", 0.0)]
+            figures = {}
+            if args.trace:
+                browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
+            if args.cpu_profile:
+                cdp = context.new_cdp_session(page)
+                cdp.send("Profiler.enable")
+                cdp.send("Profiler.setSamplingInterval", {"interval": 1000})
+                cdp.send("Profiler.start")
+            for level in ("quick", "deep"):
+                page.locator("#review-depth").select_option(level)
+                phases.append((level, page.evaluate(f"(performance.mark('bench:{level}'), performance.now())")))
+                t0 = time.perf_counter()
+                page.locator("#review-analyse").click()
+                page.wait_for_function(f"document.querySelector('#dlg-review').dataset.analysed === '{level}'",
+                                       timeout=900_000)
+                figures[level] = time.perf_counter() - t0
+                page.wait_for_timeout(500)  # the observer reports a task after it ends
+            # then stepping through the analysed game: each step draws the board, the decision and the graph
+            phases.append(("stepping", page.evaluate("(performance.mark('bench:stepping'), performance.now())")))
+            page.locator("#review-analyse").focus()
+            for _ in range(20):
+                page.keyboard.press("ArrowRight")
+            page.wait_for_timeout(500)
+            timeline = page.evaluate(TIMELINE)
+            if args.cpu_profile:
+                busy = busy_stretches(cdp.send("Profiler.stop")["profile"])
+            if args.trace:
+                trace = json.loads(browser.stop_tracing())
+                pathlib.Path(args.trace).write_text(json.dumps(trace))
+            boot_ready = next(t for name, t in timeline["marks"] if name == "bench:review open")
+            worker_ready = next(t for name, t in timeline["marks"] if name == "bench:worker ready")
+            phases[1:1] = [("review open", boot_ready), ("worker start", worker_ready)]
+            phases.sort(key=lambda p: p[1])
+        finally:
+            browser.close()
+            server.shutdown()
+    total = decisions(A.analyse_record(record, "quick"))
+    print(f"Pyodide in Chromium, a {total}-decision game (intermediate bot against beginner), {load()}")
+    print(f"analysis in the bot's worker: quick {figures['quick']:.1f} s, deep {figures['deep']:.1f} s (wall)")
+    print("main-thread tasks over 50 ms (PerformanceObserver 'longtask'), by phase:")
+    bounds = phases + [("end", float("inf"))]
+    for (name, start), (_, end) in zip(bounds, bounds[1:]):
+        tasks = [t for t in timeline["tasks"] if start <= t[0] < end]
+        longest = max((t[1] for t in tasks), default=0.0)
+        print(f"  {name:13s} longest {longest:6.0f} ms, {len(tasks)} over 50 ms")
+        for t in sorted(tasks, key=lambda t: -t[1])[:args.top]:
+            print(f"      {t[1]:6.0f} ms at {t[0] / 1000:7.2f} s  {attribute(t, timeline['marks'], timeline['measures'], timeline['outside'])}")
+    marks = {name: t for name, t in timeline["marks"] if name.startswith("bench:")}
+    print("phases start at: " + ", ".join(f"{name[6:]} {t / 1000:.2f} s" for name, t in marks.items()))
+    if args.cpu_profile:
+        print("busy stretches over 50 ms in the main thread's CPU profile (quick, deep, stepping):")
+        for line in busy:
+            print("  " + line)
+    if args.trace:
+        print("long tasks in the trace (quick, deep, stepping):")
+        for line in trace_long_tasks(trace):
+            print("  " + line)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=10, help="games for the CPython timing (default 10)")
+    ap.add_argument("--seed", type=int, default=1, help="first game's seed (default 1)")
+    ap.add_argument("--compare", type=int, default=0, metavar="N", help="quick against deep on N games")
+    ap.add_argument("--rows", metavar="FILE", help="--compare: also append each game's figures to FILE (JSON "
+                    "lines); --summarise FILE prints the summary of those written so far")
+    ap.add_argument("--summarise", metavar="FILE", help="the --compare summary of a --rows file")
+    ap.add_argument("--jobs", type=int, default=1, help="--compare: processes (default 1)")
+    ap.add_argument("--profile", action="store_true", help="cProfile of deep on --games games")
+    ap.add_argument("--pyodide", action="store_true", help="in Chromium: time and longest main-thread task")
+    ap.add_argument("--top", type=int, default=5, help="long tasks listed per phase (--pyodide)")
+    ap.add_argument("--cpu-profile", action="store_true", help="--pyodide: also sample the main thread (CDP "
+                    "Profiler) and list its busy stretches over 50 ms with the functions in them")
+    ap.add_argument("--trace", metavar="FILE", help="--pyodide: also record a Chromium trace of the analyses "
+                    "to FILE and list the main thread's long tasks in it with their biggest inner events")
+    args = ap.parse_args()
+    if args.summarise:
+        rows = [json.loads(line) for line in pathlib.Path(args.summarise).read_text().splitlines() if line]
+        summarise(sorted(rows, key=lambda r: r["seed"]))
+    elif args.pyodide:
+        pyodide(args)
+    elif args.compare:
+        compare(args)
+    elif args.profile:
+        profile(args)
+    else:
+        cpython(args)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,8 @@ from . import play as _play
 from .network import Outputs, equity, invert
 
 __all__ = ["LEVELS", "MARKS", "RATINGS", "AnalysisError", "AnalysisCancelled", "Context", "Analysis",
-           "analyse_record", "mark", "rating", "move_options", "cube_options", "take_options", "hint", "context_of"]
+           "analyse_record", "mark", "rating", "move_options", "cube_options", "take_options", "resign_options",
+           "hint", "context_of"]
 
 LEVELS = ("quick", "deep")
 FORMAT = "gamao-analysis"
@@ -148,8 +149,9 @@ def move_options(pos: Position, dice: tuple[int, int], level: str = "quick", ctx
         top = scored[0][0]
         deep = [t for t in scored[:DEEP_CANDIDATES] if t[0] >= top - DEEP_MARGIN]
         deep += [t for t in scored if t[3] == include and t not in deep]
+        replies: _play.Cache = {}  # the candidates' searches share their replies' evaluations, as the bot's do
         for t in deep:
-            t[4] = _one_ply_after(ev, t[3])
+            t[4] = _one_ply_after(ev, t[3], replies)
             t[0], t[5] = _cubeless_value(t[4], ctx), 1
         scored.sort(key=lambda t: (-t[5], -t[0], t[1]))
     return [{"play": format_play(steps), "position_id": result.to_id(), "equity": e, "ply": ply, "win": o[0]}
@@ -160,24 +162,25 @@ _ONE_PLY: dict = {}
 _ONE_PLY_LIMIT = 4096
 
 
-def _one_ply_on_roll(ev, board) -> Outputs:
+def _one_ply_on_roll(ev, board, replies: Optional[_play.Cache] = None) -> Outputs:
     """``play.evaluate_1ply_board``, remembered: the board before a cube decision is the board after the
-    previous play, which the deep move ranking has just scored, and a take follows its double."""
+    previous play, which the deep move ranking has just scored (so a cube decision costs no search), and a
+    take follows its double. ``replies``: the search's cache of reply evaluations (``play.Cache``)."""
     key = (id(ev), board)
     o = _ONE_PLY.get(key)
     if o is None:
         if len(_ONE_PLY) >= _ONE_PLY_LIMIT:
             _ONE_PLY.clear()
-        o = _ONE_PLY[key] = _play.evaluate_1ply_board(ev, board)
+        o = _ONE_PLY[key] = _play.evaluate_1ply_board(ev, board, None, replies)
     return o
 
 
-def _one_ply_after(ev, result) -> Outputs:
+def _one_ply_after(ev, result, replies: Optional[_play.Cache] = None) -> Outputs:
     """``play.outputs_1ply`` through the same memory."""
     kind = _play.winner_kind(result)
     if kind:
         return _play.WIN_OUTPUTS[kind]
-    return invert(_one_ply_on_roll(ev, (result[1], result[0])))
+    return invert(_one_ply_on_roll(ev, (result[1], result[0]), replies))
 
 
 def _outputs_on_roll(pos: Position, level: str) -> Outputs:
@@ -214,6 +217,23 @@ def take_options(pos: Position, level: str = "quick", ctx: Context = MONEY) -> d
         p, w, l_ = _cube._w_l(o)
         eq = {"take": 2.0 * _cube.janowski(p, w, l_, _cube.MINE), "pass": -1.0}
     best = "take" if eq["take"] >= eq["pass"] else "pass"
+    return {"equities": eq, "best": best, "win": o[0], "equity": equity(o)}
+
+
+def resign_options(pos: Position, points: int, on_turn: bool = True, level: str = "quick",
+                   ctx: Context = MONEY) -> dict:
+    """For a player giving up ``points`` (the cube included) in ``pos`` (seen by that player, who is on turn
+    when ``on_turn``, otherwise the opponent is): the equity of resigning and of playing on (cubeless, per unit
+    of cube; equivalent money in a match) and the right choice ("resign" | "play_on")."""
+    _check_level(level)
+    o = _outputs_on_roll(pos, level) if on_turn else invert(_outputs_on_roll(pos.swapped(), level))
+    play_on = _cubeless_value(o, ctx)
+    if ctx.match_length:
+        give_up = ctx.emg(_met.mwc(ctx.my_away, ctx.their_away - points, ctx.post_crawford))
+    else:
+        give_up = -points / ctx.cube
+    eq = {"resign": give_up, "play_on": play_on}
+    best = "resign" if give_up >= play_on else "play_on"
     return {"equities": eq, "best": best, "win": o[0], "equity": equity(o)}
 
 
@@ -304,6 +324,12 @@ def _collect(data: dict) -> tuple[list[dict], list[list[dict]], Any]:
                               "ctx": _context(before, p, length, score),
                               "played": "pass" if answer == "pass" else "take", "beaver": t == "beaver",
                               "clock": clock})
+        elif t == "resign":
+            p = action["player"]
+            on_turn = p == before.turn
+            games[gi].append({"player": p, "kind": "resign", "action": ai, "on_turn": on_turn,
+                              "pos": before.pos if on_turn else before.pos.swapped(), "points": action["points"],
+                              "ctx": _context(before, p, length, score), "clock": False})
         elif t == "play" or phase == "move":
             p = before.turn
             result = after.pos if after.phase == "over" else after.pos.swapped()
@@ -399,6 +425,14 @@ class Analysis:
                 row["top"] = [_top(o) for o in opts[:TOP]]
                 win, eq = mine["win"], mine["equity"]
             chances = (win, eq)
+        elif kind == "resign":
+            row["position_id"] = pos.to_id()
+            c = resign_options(pos, d["points"], d["on_turn"], self.level, ctx)
+            row["points"] = d["points"]
+            loss = c["equities"]["play_on"] - c["equities"]["resign"] if c["best"] != "resign" else 0.0
+            row.update(played="resign", best=c["best"], loss=_r(loss), forced=False,
+                       equities={k: _r(v) for k, v in c["equities"].items()})
+            chances = (c["win"], c["equity"])
         else:
             if kind == "double":
                 row["position_id"] = pos.to_id()

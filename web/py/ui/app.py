@@ -34,8 +34,14 @@ from .tips import Tips
 SAVE_KEY = "gamao.table"
 
 
+_PAUSE = {"since": None, "total": 0.0}
+"""The table's clock stands still while the Review dialog is open over it (``App.pause_clock``): the table's
+time is the wall clock minus the time spent paused."""
+
+
 def _now() -> float:
-    return time.time()
+    since = _PAUSE["since"]
+    return (time.time() if since is None else since) - _PAUSE["total"]
 
 
 class App:
@@ -193,6 +199,18 @@ class App:
     async def wait_for_bot(self) -> None:
         """Until the bot's networks are loaded (``bot_loaded``)."""
         await self._bot_ready.wait()
+
+    def pause_clock(self, paused: bool) -> None:
+        """Stop (or restart) the turn clock of a game at this device while another view covers the table (the
+        Review dialog), so that it does not run out behind it. A game with a remote seat keeps its clock: the
+        other side's runs too."""
+        if paused and _PAUSE["since"] is None:
+            state = self.table.state() if self.table is not None else None
+            if state is None or not any(seat.kind == "peer" for seat in state.seats):
+                _PAUSE["since"] = time.time()
+        elif not paused and _PAUSE["since"] is not None:
+            _PAUSE["total"] += time.time() - _PAUSE["since"]
+            _PAUSE["since"] = None
 
     # -- intents -------------------------------------------------------------------------------------------------
     def act(self, intent) -> None:
@@ -434,7 +452,7 @@ class App:
         while True:
             await asyncio.sleep(0.25)
             state = self.state
-            if state is None or state.deadline is None or self._busy:
+            if state is None or state.deadline is None or self._busy or _PAUSE["since"] is not None:
                 continue
             self._clock_show(state)
             if _now() - getattr(self, "_saved_at", 0.0) >= 5:

@@ -68,8 +68,11 @@ class BotProxy:
         response = await window.fetch("pyscript.json")
         config = json.loads(str(await response.text()))
         config["sync_main_only"] = True  # the worker only answers calls: no SharedArrayBuffer needed
+        window.performance.mark("gamao:worker-create")  # what ran when (tools/bench_analysis.py)
         worker = await create_named_worker("py/bot_worker.py", "bot", config=config)
+        window.performance.mark("gamao:worker-weights")
         await worker.load(self._weights)
+        window.performance.mark("gamao:worker-loaded")
         _mark("weights")
         if self._bearoff is not None:
             await self._send_bearoff(worker)

@@ -7,6 +7,7 @@ with the record in ``localStorage["gamao.review"]``). The data comes from the pu
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 from typing import Optional
 
@@ -21,6 +22,28 @@ from .model import SLOTS
 
 REVIEW_KEY = "gamao.review"
 CHUNK = {"quick": 8, "deep": 1}   # decisions per worker call: the Cancel button answers between calls
+
+
+class _span:
+    """A User Timing measure "gamao:<name>" around a piece of the page's own work, so that
+    tools/bench_analysis.py can say what ran during a long main-thread task."""
+
+    def __init__(self, name: str) -> None:
+        self.name = "gamao:" + name
+
+    def __enter__(self) -> None:
+        window.performance.mark(self.name + ":start")
+
+    def __exit__(self, *exc) -> None:
+        window.performance.measure(self.name, self.name + ":start")
+
+
+def _gc_span(phase: str, info: dict) -> None:
+    """A ``gc.callbacks`` hook while an analysis runs: the page's Python collections as "gamao:python-gc"."""
+    if phase == "start":
+        window.performance.mark("gamao:python-gc:start")
+    else:
+        window.performance.measure("gamao:python-gc", "gamao:python-gc:start")
 
 
 def _grid(slot: str) -> tuple[int, int]:
@@ -114,12 +137,17 @@ class ReviewView:
         self.export_btn = self._button(t("review_export"), "review-export", self.export, buttons)
         self._button(t("review_close"), "review-close", self.close, buttons)
         self._on(dlg, "keydown", self._key)
+        self._on(dlg, "close", lambda event: self.app.pause_clock(False))  # also Escape, and another dialog
         document.body.appendChild(dlg)
         self.dlg = dlg
 
     # -- opening -------------------------------------------------------------------------------------------------
     def open(self, record) -> bool:
         """Review ``record`` (dict or JSON text); False (and a notice) when it cannot be replayed."""
+        with _span("review-open"):
+            return self._open(record)
+
+    def _open(self, record) -> bool:
         try:
             if isinstance(record, str):
                 record = json.loads(record)
@@ -146,6 +174,7 @@ class ReviewView:
         self.export_btn.hidden = self.analysis is None
         if not self.dlg.open:
             self.dlg.showModal()
+        self.app.pause_clock(True)  # the game behind the review waits (its clock would run out unseen)
         self.go(0)
         asyncio.ensure_future(self._warm())
         return True
@@ -167,6 +196,7 @@ class ReviewView:
         self.cancel()
         if self.dlg is not None and self.dlg.open:
             self.dlg.close()
+        self.app.pause_clock(False)
 
     # -- stepping ------------------------------------------------------------------------------------------------
     def go(self, i: int) -> None:
@@ -177,6 +207,10 @@ class ReviewView:
         self._draw()
 
     def _draw(self) -> None:
+        with _span("review-draw"):
+            self._draw_step()
+
+    def _draw_step(self) -> None:
         step = self.steps[self.i]
         ds = self.by_step.get(self.i, [])
         move = next((d for d in ds if d["kind"] == "move"), None)
@@ -281,12 +315,15 @@ class ReviewView:
         self.progress.hidden = False
         self.progress.removeAttribute("value")
         self.dlg.setAttribute("data-running", level)
+        gc.callbacks.append(_gc_span)
         try:
             result = await self._compute(record, level)
+            await asyncio.sleep(0)
         except Exception as exc:  # noqa: BLE001 - any failure is reported, never a broken page
             self.status.textContent = self.t("review_failed", why=str(exc))
             result = None
         finally:
+            gc.callbacks.remove(_gc_span)
             self._running = False
             self.run_btn.disabled = False
             self.cancel_btn.hidden = True
@@ -296,7 +333,9 @@ class ReviewView:
             if self._cancel:
                 self.status.textContent = self.t("review_cancelled")
             return
-        self.app.store.set(R.ANALYSIS_KEY, R.store_analysis(self.app.store.get(R.ANALYSIS_KEY), key, result))
+        with _span("review-store"):
+            self.app.store.set(R.ANALYSIS_KEY, R.store_analysis(self.app.store.get(R.ANALYSIS_KEY), key, result))
+        await asyncio.sleep(0)  # parsing, storing and drawing in separate tasks: no long one at the end
         if record is not self.record:
             return
         self.analysis = result
@@ -308,6 +347,10 @@ class ReviewView:
         self._draw()
 
     def _tick(self, done: int, total: int) -> None:
+        with _span("review-tick"):
+            self._progress(done, total)
+
+    def _progress(self, done: int, total: int) -> None:
         self.progress.max = str(max(total, 1))
         self.progress.value = str(done)
         self.progress.setAttribute("aria-valuetext", self.t("review_running", done=done, total=total))
@@ -315,7 +358,8 @@ class ReviewView:
 
     async def _compute(self, record: dict, level: str) -> Optional[dict]:
         await self.app._bot_ready.wait()
-        text = json.dumps(record)
+        with _span("review-record-json"):
+            text = json.dumps(record)
         worker = await self.app.bots.worker()
         if worker is not None:
             total = int(await worker.analysis_start(text, level))
@@ -326,13 +370,17 @@ class ReviewView:
                     return None
                 done = int(await worker.analysis_step(CHUNK[level]))
                 self._tick(done, total)
-            return json.loads(str(await worker.analysis_result()))
+            answer = await worker.analysis_result()
+            await asyncio.sleep(0)
+            with _span("review-result-parse"):
+                return json.loads(str(answer))
         from bot import analysis  # no worker: the main thread, one decision per turn of the event loop
         a = analysis.Analysis(record, level)
         while not a.finished:
             if self._cancel:
                 return None
-            a.step(1)
+            with _span("review-main-thread-step"):
+                a.step(1)
             self._tick(a.done, a.total)
             await asyncio.sleep(0)
         return a.result()

@@ -99,6 +99,8 @@ EN: dict[str, str] = {
     "hint_double_pass": "double, pass",
     "hint_take": "take",
     "hint_pass": "pass",
+    "hint_resign": "resign",
+    "hint_play_on": "play on",
     "unmute": "Sound on",
     "copy": "Copy",
     "copied": "Copied.",

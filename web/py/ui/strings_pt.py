@@ -93,6 +93,8 @@ PT: dict[str, str] = {
     "hint_double_pass": "dobrar, recusa",
     "hint_take": "aceitar",
     "hint_pass": "recusar",
+    "hint_resign": "desistir",
+    "hint_play_on": "continuar jogando",
     "unmute": "Com som",
     "copy": "Copiar",
     "copied": "Copiado.",
