@@ -12,7 +12,7 @@ import helpers as H
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web" / "py"))
 import rules  # noqa: E402
-from game.record import verify_record  # noqa: E402
+from game.verify import verify_record  # noqa: E402
 
 
 @pytest.fixture

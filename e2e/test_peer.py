@@ -159,7 +159,7 @@ def test_invite_answer_connect_and_a_whole_game(peer_context, new_page, base_url
     # both pages keep the record for "Verify a game"; with both chain secrets in it, it verifies
     import sys
     sys.path.insert(0, str(ROOT / "web" / "py"))
-    from game.record import verify_record
+    from game.verify import verify_record
     records = []
     for page in (host, guest):
         page.wait_for_function("""() => { try {

@@ -266,7 +266,7 @@ def _can_double(ctx: Context) -> bool:
 
 def _collect(data: dict) -> tuple[list[dict], list[list[dict]], Any]:
     """The record's games and, per game, the decisions to analyse (unevaluated), from the verifier's replay."""
-    from game.record import walk_record
+    from game.verify import walk_record
 
     length = data.get("match_length") if isinstance(data.get("match_length"), int) else 0
     games: list[list[dict]] = []

@@ -13,7 +13,7 @@ from .intents import (BotAnswer, BotCube, BotPlay, Beaver, Done, Double, Intent,
 from .state import (GAME_OVER, MATCH_OVER, MOVING, PHASES, ROLL, TAKE, Event, Pending, Result, State,
                     relative_board)
 from .table import Table, game_seed
-from .drive import BotChooser, RandomChooser, answer_for, drive_bots
+from .drive import BotChooser, RandomChooser, answer_for, decision_for, drive_bots
 from .history import HISTORY_LIMIT, add_record, history_from_json, history_to_json, summary
 from .setup import parse_id, to_table
 
@@ -23,6 +23,7 @@ __all__ = [
     "Intent", "Roll", "Double", "Take", "Pass", "Beaver", "Move", "Undo", "Done", "NextGame", "NewGame", "Tick",
     "BotCube", "BotPlay", "BotAnswer",
     "PHASES", "ROLL", "MOVING", "TAKE", "GAME_OVER", "MATCH_OVER", "Event", "Pending", "Result", "State",
-    "relative_board", "Table", "game_seed", "BotChooser", "RandomChooser", "answer_for", "drive_bots",
+    "relative_board", "Table", "game_seed", "BotChooser", "RandomChooser", "answer_for", "decision_for",
+    "drive_bots",
     "HISTORY_LIMIT", "add_record", "summary", "history_to_json", "history_from_json", "parse_id", "to_table",
 ]
