@@ -39,7 +39,7 @@ __all__ = ["LEVELS", "DEFAULT_LEVEL", "BotError", "WeightsError", "BearoffError"
 
 BearoffError = _bearoff.BearoffError
 
-LEVELS: tuple[str, ...] = ("beginner", "intermediate", "strong", "expert")
+LEVELS: tuple[str, ...] = tuple(_play.LEVELS)  # weakest first; the same as game.LEVELS (a test checks it)
 DEFAULT_LEVEL = "intermediate"
 
 
@@ -149,7 +149,7 @@ def evaluate(position_id: str, level: str = DEFAULT_LEVEL) -> dict[str, float]:
     return out
 
 
-def _state(cube_value: int, cube_owner: str, match_length: int, score, crawford: bool) -> _cube.MatchState:
+def _state(cube_value: int, cube_owner: str, match_length: int, score, crawford: bool) -> _cube.CubeView:
     try:
         mine, theirs = score
     except (TypeError, ValueError):
@@ -161,10 +161,10 @@ def _state(cube_value: int, cube_owner: str, match_length: int, score, crawford:
     if crawford and not match_length:
         raise BotError("money play has no Crawford game")
     post = bool(match_length) and not crawford and (match_length - 1) in (mine, theirs)
-    s = _cube.MatchState(cube_value=cube_value, cube_owner=cube_owner, match_length=match_length,
-                         my_away=match_length - mine if match_length else 0,
-                         their_away=match_length - theirs if match_length else 0,
-                         crawford=bool(crawford), post_crawford=post)
+    s = _cube.CubeView(cube_value=cube_value, cube_owner=cube_owner, match_length=match_length,
+                       my_away=match_length - mine if match_length else 0,
+                       their_away=match_length - theirs if match_length else 0,
+                       crawford=bool(crawford), post_crawford=post)
     try:
         s.check()
     except _cube.CubeError as e:

@@ -89,9 +89,9 @@ class Context:
     post_crawford: bool = False
 
     @property
-    def state(self) -> _cube.MatchState:
-        return _cube.MatchState(self.cube, self.owner, self.match_length, self.my_away, self.their_away,
-                                self.crawford, self.post_crawford)
+    def state(self) -> _cube.CubeView:
+        return _cube.CubeView(self.cube, self.owner, self.match_length, self.my_away, self.their_away,
+                              self.crawford, self.post_crawford)
 
     def flipped(self) -> "Context":
         owner = {_cube.MINE: _cube.THEIRS, _cube.THEIRS: _cube.MINE}.get(self.owner, _cube.CENTER)

@@ -217,10 +217,7 @@ class GameReplay:
             raise ReplayRefused("illegal_play", f"player {self.turn} with {dice_text}: {text!r} is not a legal "
                                                 f"play ({exc})", player=self.turn, dice=dice_text, play=text,
                                 detail=str(exc)) from None
-        turn = rules.Turn(self.pos, self.dice)
-        for step in play:
-            turn = turn.apply_step(step)
-        self.pos, self.dice = turn.position, None
+        self.pos, self.dice = self.pos.after(play), None
         if self.pos.is_over():
             multiplier = self.pos.winner_kind()
             self.over(self.turn, self.match.cube * multiplier, KIND_NAMES[multiplier])

@@ -320,7 +320,7 @@ class Table:
             self._begin_turn(1 - p)
             return
         if self._options.auto_play and self._seat(p).kind == "human" and not self._expired:
-            plays = rules.legal_plays(self._turn.start, dice)
+            plays = self._turn.legal_plays()
             if len(plays) == 1:
                 self._play_steps(plays[0][0], auto=True)
                 self._finish_turn(auto=True)
@@ -554,7 +554,7 @@ class Table:
         turn = self._turn
         if not turn.steps:
             out = {}
-            for play, result in rules.legal_plays(turn.start, turn.dice):
+            for play, result in turn.legal_plays():
                 out.setdefault(result.to_id(), tuple(play))
             return out
         out: dict = {}
