@@ -30,6 +30,7 @@ from . import bearoff as _bearoff
 from . import cube as _cube
 from . import play as _play
 from .board import Board
+from .kinds import CubeDecision, CubeOwner, TakeDecision
 from .network import DEFAULT_WEIGHTS, Evaluator, WeightsError, equity, parse_weights
 from .analysis import AnalysisError, analyse_record
 
@@ -172,8 +173,8 @@ def _state(cube_value: int, cube_owner: str, match_length: int, score, crawford:
     return s
 
 
-def cube_action(position_id: str, *, cube_value: int = 1, cube_owner: str = "center", match_length: int = 0,
-                score: tuple[int, int] = (0, 0), crawford: bool = False, level: str = DEFAULT_LEVEL) -> str:
+def cube_action(position_id: str, *, cube_value: int = 1, cube_owner: CubeOwner = "center", match_length: int = 0,
+                score: tuple[int, int] = (0, 0), crawford: bool = False, level: str = DEFAULT_LEVEL) -> CubeDecision:
     """Whether the side on roll of ``position_id`` (before rolling) doubles: ``"double"`` or ``"no_double"``.
 
     ``cube_owner`` is "center", "me" (the side on roll) or "opponent"; ``score`` is (side on roll, other);
@@ -187,8 +188,9 @@ def cube_action(position_id: str, *, cube_value: int = 1, cube_owner: str = "cen
     return "double" if _cube.should_double(o, s) else "no_double"  # type: ignore[arg-type]
 
 
-def take_decision(position_id: str, *, cube_value: int = 1, cube_owner: str = "center", match_length: int = 0,
-                  score: tuple[int, int] = (0, 0), crawford: bool = False, level: str = DEFAULT_LEVEL) -> str:
+def take_decision(position_id: str, *, cube_value: int = 1, cube_owner: CubeOwner = "center",
+                  match_length: int = 0, score: tuple[int, int] = (0, 0), crawford: bool = False,
+                  level: str = DEFAULT_LEVEL) -> TakeDecision:
     """``"take"`` or ``"pass"`` for the side facing a double.
 
     ``position_id`` is the position as the double is offered: the *doubler* on roll (encoded second), before

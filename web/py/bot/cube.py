@@ -22,11 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import met
+from .kinds import CubeOwner
 from .network import Outputs, invert
 
 CUBE_EFFICIENCY = 0.68
 
-CENTER, MINE, THEIRS = "center", "me", "opponent"
+CENTER, MINE, THEIRS = "center", "me", "opponent"  # bot.kinds.CubeOwner
 
 
 class CubeError(ValueError):
@@ -41,7 +42,7 @@ class CubeView:
     ``crawford`` is True during the Crawford game; ``post_crawford`` once it has been played.
     """
     cube_value: int = 1
-    cube_owner: str = CENTER
+    cube_owner: CubeOwner = CENTER
     match_length: int = 0
     my_away: int = 0
     their_away: int = 0

@@ -12,6 +12,7 @@ from operator import itemgetter
 from typing import Optional
 
 from .errors import IllegalMoveError, PositionIdError
+from .kinds import WinnerKind
 from .posid import decode_position_id, encode_position_id
 
 BAR = 25
@@ -180,7 +181,7 @@ class Position(tuple):
             return 1
         return None
 
-    def winner_kind(self) -> int:
+    def winner_kind(self) -> WinnerKind:
         """0 game not over; else for the side that has borne off all 15 (see :meth:`winner`):
         1 single, 2 gammon (loser bore off none), 3 backgammon (loser bore off none and has a
         checker on the bar or in the winner's home board, i.e. its own points 19..24)."""
