@@ -12,7 +12,7 @@ VENV_STAMP := $(VENV)/.installed
 .PHONY: play test site unit e2e chromium firefox netlab bench clean
 
 play: site
-	@$(PYTHON) tools/serve.py --port $(PORT)
+	@$(PYTHON) -m tools.site.serve --port $(PORT)
 
 test: site $(VENV_STAMP) chromium firefox netlab
 	$(VPY) -m pytest tests -n 2 --dist loadgroup -p no:cacheprovider
@@ -26,31 +26,32 @@ e2e: site $(VENV_STAMP) chromium firefox netlab
 
 # The pinned runtime (PyScript, Pyodide) from package-lock.json, then web/ made ready to serve.
 site: $(NPM_STAMP)
-	@$(PYTHON) tools/check_python.py
-	@$(PYTHON) tools/build_site.py
+	@$(PYTHON) -m tools.site.check_python
+	@$(PYTHON) -m tools.site.build_site
 
 $(NPM_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-$(VENV_STAMP): requirements-test.txt
-	@$(PYTHON) tools/check_python.py
+$(VENV_STAMP): requirements-test.txt pyproject.toml
+	@$(PYTHON) -m tools.site.check_python
 	$(PYTHON) -m venv $(VENV)
 	$(VPY) -m pip install -q --upgrade pip
 	$(VPY) -m pip install -q -r requirements-test.txt
+	$(VPY) -m pip install -q -e .  # tools/ and web/py importable (pyproject.toml)
 	@touch $@
 
 chromium: $(VENV_STAMP)
-	@sh tools/ensure_chromium.sh $(VPY)
+	@sh tools/site/ensure_chromium.sh $(VPY)
 
 firefox:
-	@sh tools/ensure_firefox.sh
+	@sh tools/site/ensure_firefox.sh
 
 netlab:
-	@sh tools/ensure_netlab.sh
+	@sh tools/site/ensure_netlab.sh
 
 bench: site $(VENV_STAMP) chromium
-	$(VPY) tools/bench_load.py
+	$(VPY) -m tools.bench.bench_load
 
 clean:
 	rm -rf $(VENV) node_modules web/assets/vendor web/pyscript.json web/precache.js

@@ -1,11 +1,11 @@
 """Steps that work the same in any browser driver with ``evaluate``, ``wait_for_function`` and ``click(selector)``:
-a Playwright page wrapped in :class:`PlaywrightPage`, or a Firefox page (tools/firefox_page.py). Used by
-e2e/test_firefox.py and tools/bench_browsers.py."""
+a Playwright page wrapped in :class:`PlaywrightPage`, or a Firefox page (tools/site/firefox_page.py). Used by
+e2e/test_firefox.py and tools/bench/bench_browsers.py (which imports it as ``e2e.any_browser``)."""
 from __future__ import annotations
 
 import time
 
-from helpers import UI_STATE_JS
+from e2e.helpers import UI_STATE_JS
 
 READY = "() => document.documentElement.hasAttribute('data-ready')"
 LOADED = "() => document.documentElement.hasAttribute('data-loaded')"
@@ -18,7 +18,7 @@ TABLE_MS = "() => performance.getEntriesByName('gamao:table')[0].startTime"  # j
 
 
 class PlaywrightPage:
-    """A Playwright page with the calls of tools/firefox_page.FirefoxPage."""
+    """A Playwright page with the calls of tools/site/firefox_page.FirefoxPage."""
 
     def __init__(self, page) -> None:
         self.page = page

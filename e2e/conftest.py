@@ -7,40 +7,15 @@ wait for `html[data-ready]`.
 """
 from __future__ import annotations
 
-import os
-import pathlib
-import shutil
-import sys
 import urllib.parse
 
 import pytest
 from playwright.sync_api import sync_playwright
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-import build_site  # noqa: E402  (tools/build_site.py)
-import serve  # noqa: E402  (tools/serve.py)
+from tools.site import build_site, serve
+from tools.site.chromium import LAUNCH_ARGS, chromium_path
 
 BOOT_TIMEOUT_MS = 60_000
-
-
-def chromium_path() -> str | None:
-    """Debian's Chromium (what `make test` installs); None lets Playwright use its own browser where it has one."""
-    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
-        if candidate and os.path.exists(candidate):
-            return candidate
-    return None
-
-
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ Routers drop every unsolicited inbound packet, as home routers do; their NAT is 
 one public port per local socket, whatever the destination) or "symmetric" (``masquerade fully-random``: a new
 public port per destination). Every link is a veth pair made with both ends inside lab namespaces: nothing is
 connected to the machine's own interfaces and nothing leaves the lab. Each browser namespace runs the site's own
-server (tools/serve.py) on its own 127.0.0.1:PORT, so an invite link made in one home opens in another.
+server (tools/site/serve.py) on its own 127.0.0.1:PORT, so an invite link made in one home opens in another.
 
 Needs root, ``ip`` (iproute2), ``nft`` (nftables) and ``turnserver`` (coturn); :func:`unavailable` says why not.
 Namespace names carry the pid of the run that made them; :func:`remove_stale` removes those of runs that died.
@@ -188,7 +188,7 @@ class Lab:
     def _spawn(self, ns: str, args: list, log: str) -> subprocess.Popen:
         out = open(self.tmp / log, "w")
         proc = subprocess.Popen(["ip", "netns", "exec", ns, *args], stdout=out, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, start_new_session=True)
+                                stdin=subprocess.DEVNULL, start_new_session=True, cwd=ROOT)
         self.procs.append(proc)
         return proc
 
@@ -202,7 +202,7 @@ class Lab:
             "turnserver.log"), "coturn did not start")
 
     def _start_site(self, home: str) -> None:
-        self._spawn(self.ns(home), [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", str(PORT)],
+        self._spawn(self.ns(home), [sys.executable, "-m", "tools.site.serve", "--port", str(PORT)],
                     f"serve-{home}.log")
         self._wait(lambda: "served at" in self.log(f"serve-{home}.log"), f"the site's server in {home} did not start")
 

@@ -5,7 +5,7 @@ import pathlib
 
 import pytest
 
-import serve
+from tools.site import serve
 
 WEB = pathlib.Path(__file__).resolve().parent.parent / "web"
 

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import json
 import pathlib
-import sys
+
+import rules
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "web" / "py"))
-import rules  # noqa: E402
 
 WORKER = r"""
 let py = null;

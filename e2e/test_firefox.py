@@ -1,4 +1,4 @@
-"""Firefox smoke test: Debian's Firefox ESR over WebDriver BiDi (puppeteer-core, tools/firefox_page.py), under the
+"""Firefox smoke test: Debian's Firefox ESR over WebDriver BiDi (puppeteer-core, tools/site/firefox_page.py), under the
 same guard as the Chromium tests (a request to any host but 127.0.0.1 is aborted and fails the test, as does a
 console or page error).
 
@@ -15,12 +15,11 @@ import time
 
 import pytest
 
-import firefox_page  # tools/, on the path through conftest
-import serve
 from any_browser import (ANSWER, COUNTS_JS, INVITE, LOADED, OFFLINE, READY, PlaywrightPage, mirror,
                          one_peer_turn, play_the_bot)
 from conftest import BOOT_TIMEOUT_MS, wait_ready
 from helpers import SEED
+from tools.site import firefox_page, serve
 
 pytestmark = pytest.mark.skipif(firefox_page.missing() is not None, reason=str(firefox_page.missing()))
 

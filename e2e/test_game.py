@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import pathlib
-import sys
 
 import pytest
 
 import helpers as H
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web" / "py"))
-import rules  # noqa: E402
-from game.verify import verify_record  # noqa: E402
+import rules
+from game.verify import verify_record
 
 
 @pytest.fixture

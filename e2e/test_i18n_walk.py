@@ -11,18 +11,16 @@ from __future__ import annotations
 import html.parser
 import pathlib
 import re
-import sys
 
 import pytest
 
 import helpers as H
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "web" / "py"))
-from ui import i18n, verify_view  # noqa: E402
+from ui import i18n, verify_view
 
 try:  # the keyboard and screen-reader strings (issue 7), when the page has them
-    from ui import announce as _announce  # noqa: E402
+    from ui import announce as _announce
     TABLES = [i18n.STRINGS, verify_view.STRINGS, _announce.STRINGS]
 except ImportError:
     TABLES = [i18n.STRINGS, verify_view.STRINGS]

@@ -17,8 +17,6 @@ Skipped, with the reason, where the lab cannot run (not root, no network namespa
 """
 from __future__ import annotations
 
-import pathlib
-import sys
 import time
 
 import pytest
@@ -26,10 +24,8 @@ import pytest
 import netlab
 import test_peer as steps
 from conftest import BOOT_TIMEOUT_MS, LAUNCH_ARGS, chromium_path
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web" / "py"))
-from net import peer_texts, sdpcode  # noqa: E402
-from net.ice import GATHER_TIMEOUT, OPEN_TIMEOUT  # noqa: E402
+from net import peer_texts, sdpcode
+from net.ice import GATHER_TIMEOUT, OPEN_TIMEOUT
 
 FIGURES: list = []
 INVITE = "document.getElementById('peer-invite') && document.getElementById('peer-invite').value.includes('#join=')"

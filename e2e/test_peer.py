@@ -157,8 +157,6 @@ def test_invite_answer_connect_and_a_whole_game(peer_context, new_page, base_url
     rg = guest.locator("#dlg-over [data-result]").get_attribute("data-result").split(":")
     assert rh[0] != rg[0] and rh[1:] == rg[1:]
     # both pages keep the record for "Verify a game"; with both chain secrets in it, it verifies
-    import sys
-    sys.path.insert(0, str(ROOT / "web" / "py"))
     from game.verify import verify_record
     records = []
     for page in (host, guest):
@@ -279,8 +277,6 @@ def test_connection_settings_make_a_new_invite_at_once_and_are_remembered(peer_c
     """The panel says what a STUN server learns and offers "Same network only"; a change of the choice or of the
     servers field makes a new invite and is saved; a field that cannot be read is explained and changes nothing.
     (Same network only is on before the panel opens: nothing here asks a STUN server on the internet.)"""
-    import sys
-    sys.path.insert(0, str(ROOT / "web" / "py"))
     from net import ice, sdpcode
 
     page = new_page(peer_context())

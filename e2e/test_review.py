@@ -4,17 +4,15 @@ One page is shared by the tests (booting is the slow part); the peer check opens
 from __future__ import annotations
 
 import pathlib
-import sys
 
 import pytest
 
 import helpers as H
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "web" / "py"))
 
-import bot  # noqa: E402
-import rules  # noqa: E402
+import bot
+import rules
 
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

@@ -7,8 +7,7 @@ import shutil
 
 import pytest
 
-
-import serve
+from tools.site import serve
 
 WEB = pathlib.Path(__file__).resolve().parent.parent / "web"
 

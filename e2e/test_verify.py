@@ -4,21 +4,15 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-import pathlib
 import random
-import sys
 
 import pytest
 
-WEB_PY = pathlib.Path(__file__).resolve().parent.parent / "web" / "py"
-if str(WEB_PY) not in sys.path:
-    sys.path.insert(0, str(WEB_PY))
-
-from game import record as rec  # noqa: E402
-from rules import dice  # noqa: E402
-from rules.movegen import legal_plays  # noqa: E402
-from rules.notation import format_play, parse_play  # noqa: E402
-from rules.position import Position  # noqa: E402
+from game import record as rec
+from rules import dice
+from rules.movegen import legal_plays
+from rules.notation import format_play, parse_play
+from rules.position import Position
 
 
 def played_game(base: int) -> dict:
@@ -36,7 +30,7 @@ def played_game(base: int) -> dict:
         rng.shuffle(options)
         play, after = (), pos
         for candidate, result in options:
-            try:  # a play the rules engine writes and reads back the same (see tests/test_record_verify.py)
+            try:  # a play the rules engine writes and reads back the same (see tests/game/test_record_verify.py)
                 parse_play(format_play(candidate), pos, roll)
                 play, after = candidate, result
                 break

@@ -1,7 +1,7 @@
 // Gamão's service worker: every file of the site in one cache per deploy, answered cache-first, offline after the
 // first visit, with no file downloaded twice.
 //
-// precache.js is written by tools/build_site.py: {version, files: {url: content hash}}. A new deploy changes it,
+// precache.js is written by tools/site/build_site.py: {version, files: {url: content hash}}. A new deploy changes it,
 // which makes the browser install this worker again.
 //
 // - First visit: the worker installs with nothing to fetch and takes control of the page at once, so the files

@@ -91,10 +91,12 @@ def test_illegal_move_is_refused(link):
     _refused(link, 1 - p, forge(mover, t="play", steps=[[empty, empty - d1, d1]]), "illegal")
     _refused(link, 1 - p, forge(mover, t="play", steps=[[24, 24 - d1, d2 if d2 != d1 else 7 - d1]]),
              "illegal")
+    # the opening roll is never a double and always plays in full: its first step alone is a partial play
+    assert d1 != d2
     comp = mover.table.completions()
     full = comp[sorted(comp)[0]]
-    if len(full) > 1:
-        _refused(link, 1 - p, forge(mover, t="play", steps=[[s.frm, s.to, s.die] for s in full[:1]]), "illegal")
+    assert len(full) == 2
+    _refused(link, 1 - p, forge(mover, t="play", steps=[[s.frm, s.to, s.die] for s in full[:1]]), "illegal")
     # five steps, a step backwards, a bar step out of range: the schema refuses them
     _refused(link, 1 - p, forge(mover, t="play", steps=[[6, 5, 1]] * 5), "bad_schema")
     _refused(link, 1 - p, forge(mover, t="play", steps=[[5, 6, 1]]), "bad_schema")

@@ -12,14 +12,10 @@ import pathlib
 import random
 import sys
 
-if __name__ == "__main__":  # run as a script: make web/py and this folder importable as conftest.py does
-    root = pathlib.Path(__file__).resolve().parents[2]
-    sys.path[:0] = [str(root / "web" / "py"), str(root / "tests" / "net")]
-
-import game  # noqa: E402
-import net  # noqa: E402
-from net.statehash import canonical, state_object  # noqa: E402
-from peer_harness import Link, random_turn  # noqa: E402
+import game
+import net
+from net.statehash import canonical, state_object
+from peer_harness import Link, random_turn
 
 PATH = pathlib.Path(__file__).parent / "data" / "state_hash_vectors.json"
 

@@ -3,7 +3,7 @@ friend (in a browser without WebRTC, a line saying it is not available there: ne
 weights (bot decisions wait for them; the person can already play) and its bear-off table, and say so
 (html[data-loaded]).
 
-The performance marks ("gamao:python", "gamao:imported") time the Python start-up for tools/bench_load.py."""
+The performance marks ("gamao:python", "gamao:imported") time the Python start-up for tools/bench/bench_load.py."""
 import asyncio
 
 from pyscript import document, window

@@ -2,7 +2,7 @@
 
 A *one-sided* position is one side's checkers on its home points 1..6 (the rest borne off). The shipped
 table holds every position of at most 11 checkers (12,376 positions, 216 KB; ``--max-checkers 15`` of the
-generator makes all 54,264, 1.1 MB). For each, ``tools/make_bearoff.py`` computed (moves chosen to
+generator makes all 54,264, 1.1 MB). For each, ``tools/bot/make_bearoff.py`` computed (moves chosen to
 minimise the expected number of rolls) the distribution of the number of rolls needed to bear them all off, and, for positions with
 all 15 checkers still on the board, of the number of rolls needed to bear off the first one (moves chosen to
 minimise that). With both sides in such a position (a *pure bear-off*: no contact, every checker home or

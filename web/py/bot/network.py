@@ -1,6 +1,6 @@
 """Pure-Python evaluation of the trained networks (no numpy: this runs in the browser).
 
-The weights file (see ``tools/bot_export.py``) is checked against its SHA-256 before use. At load, each
+The weights file (see ``tools/bot/bot_export.py``) is checked against its SHA-256 before use. At load, each
 network's first layer is folded with the input encoding of ``bot.features`` into tables
 ``table[slot][count] -> hidden pre-activation contribution``; evaluating a board is then one vector addition
 per occupied slot, the hidden sigmoids, and five dot products.

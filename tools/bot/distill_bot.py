@@ -1,0 +1,126 @@
+"""Train the networks' 0-ply evaluation towards their 1-ply evaluation (data from ``tools/bot/bot_targets.py``).
+
+Starts from a training checkpoint (``--init``; inputs it lacks start with zero weights, so the start is
+exactly the old networks) and fits both networks, supervised, to the recorded 1-ply outputs: cross-entropy
+through the output sigmoids, Adam, minibatches, the learning rate decaying linearly to a tenth over the
+epochs. Positions where the armies have passed train the race network, the others the contact network. A
+fixed 5% of the positions (by a seeded shuffle) is held out; the held-out equity error is printed per epoch.
+Writes a checkpoint in the trainer's format (``tools/bot/bot_export.py`` exports it).
+
+    .venv/bin/python -m tools.bot.distill_bot --init /work/runs/td128/phase3_end.npz \\
+        --data '/work/runs/distill/gen1-*.npz' --out /work/runs/distill/gen1.npz --epochs 6 --seed 1
+"""
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from tools.bot import train_bot as tb
+
+
+def load_data(pattern: str) -> tuple[np.ndarray, np.ndarray]:
+    files = sorted(glob.glob(pattern))
+    if not files:
+        raise SystemExit(f"no data files match {pattern}")
+    parts = [np.load(f) for f in files]
+    boards = np.concatenate([p["boards"] for p in parts]).astype(np.int64)
+    targets = np.concatenate([p["targets"] for p in parts]).astype(np.float64)
+    return boards, targets
+
+
+def race_mask(boards: np.ndarray) -> np.ndarray:
+    """``bot.board.is_race`` over rows of 52 counts."""
+    return tb._rearmost(boards[:, :26]) + tb._rearmost(boards[:, 26:]) <= 25
+
+
+def encode_rows(boards: np.ndarray) -> np.ndarray:
+    return tb.encode_batch([(tuple(r[:26]), tuple(r[26:])) for r in boards.tolist()])
+
+
+class Adam:
+    def __init__(self, net: tb.Net, b1: float = 0.9, b2: float = 0.999, eps: float = 1e-8):
+        self.net, self.b1, self.b2, self.eps = net, b1, b2, eps
+        self.m = {k: np.zeros_like(getattr(net, k)) for k in ("w1", "b1", "w2", "b2")}
+        self.v = {k: np.zeros_like(getattr(net, k)) for k in ("w1", "b1", "w2", "b2")}
+        self.t = 0
+
+    def step(self, x: np.ndarray, y: np.ndarray, lr: float) -> None:
+        net = self.net
+        h, o = net.forward(x)
+        dz2 = (o - y) / len(x)
+        dh = (dz2 @ net.w2.T) * h * (1.0 - h)
+        grads = {"w2": h.T @ dz2, "b2": dz2.sum(0), "w1": x.T @ dh, "b1": dh.sum(0)}
+        self.t += 1
+        c1 = 1.0 - self.b1 ** self.t
+        c2 = 1.0 - self.b2 ** self.t
+        for k, g in grads.items():
+            self.m[k] = self.b1 * self.m[k] + (1.0 - self.b1) * g
+            self.v[k] = self.b2 * self.v[k] + (1.0 - self.b2) * g * g
+            setattr(net, k, getattr(net, k) - lr * (self.m[k] / c1) / (np.sqrt(self.v[k] / c2) + self.eps))
+
+
+def equity_error(net: tb.Net, x: np.ndarray, y: np.ndarray) -> float:
+    o = net.forward(x)[1]
+    return float(np.sqrt(np.mean((tb.equity(o) - tb.equity(y)) ** 2)))
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--init", type=Path, required=True)
+    ap.add_argument("--data", required=True, help="glob of bot_targets.py files")
+    ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--epochs", type=int, default=6)
+    ap.add_argument("--batch", type=int, default=256)
+    ap.add_argument("--lr", type=float, default=3e-4)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+
+    d = np.load(args.init)
+    hidden = int(d["contact_w1"].shape[1])
+    ev, meta, rng, nprng = tb.load(args.init, hidden)
+    boards, targets = load_data(args.data)
+    order = np.random.default_rng(args.seed).permutation(len(boards))
+    boards, targets = boards[order], targets[order]
+    n_val = len(boards) // 20
+    race = race_mask(boards)
+    t0 = time.time()
+    x_all = encode_rows(boards)
+    print(f"{len(boards)} positions ({race.sum()} race), encoded in {time.time() - t0:.0f} s", flush=True)
+    shuffle = np.random.default_rng(args.seed + 1)
+    for name, net, mask in (("contact", ev.contact, ~race), ("race", ev.race, race)):
+        idx = np.nonzero(mask)[0]
+        val = idx[idx < n_val]
+        train = idx[idx >= n_val]
+        xv, yv = x_all[val], targets[val]
+        print(f"{name}: {len(train)} train, {len(val)} held out; start equity RMSE {equity_error(net, xv, yv):.4f}",
+              flush=True)
+        opt = Adam(net)
+        steps = args.epochs * ((len(train) + args.batch - 1) // args.batch)
+        step = 0
+        for epoch in range(args.epochs):
+            perm = train[shuffle.permutation(len(train))]
+            for s in range(0, len(perm), args.batch):
+                b = perm[s:s + args.batch]
+                lr = args.lr * (1.0 - 0.9 * step / max(1, steps))
+                opt.step(x_all[b], targets[b], lr)
+                step += 1
+            print(f"  epoch {epoch + 1}: held-out equity RMSE {equity_error(net, xv, yv):.4f} "
+                  f"train {equity_error(net, x_all[train[:20000]], targets[train[:20000]]):.4f} "
+                  f"({time.time() - t0:.0f} s)", flush=True)
+    meta = dict(meta)
+    meta["command"] = " ".join(sys.argv)
+    meta.setdefault("distilled", []).append({"data": args.data, "positions": int(len(boards)),
+                                             "epochs": args.epochs, "lr": args.lr, "seed": args.seed})
+    tb.save(args.out, ev, meta, random.Random(args.seed), np.random.default_rng(args.seed))
+    print(json.dumps({"out": str(args.out)}))
+
+
+if __name__ == "__main__":
+    main()

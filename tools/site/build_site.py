@@ -1,0 +1,195 @@
+"""Prepare web/ to be served: vendor the pinned runtime, write the PyScript config and the precache list.
+
+    python3 -m tools.site.build_site     # what `make site` runs (no venv needed: standard library, pip, node)
+
+Run by `make play` and `make test` (and before hosting: the whole `web/` folder is then the site).
+
+- Copies exactly the runtime files the site needs from node_modules (installed from package-lock.json) into
+  web/assets/vendor/ (ignored by git): PyScript's core and the chunks it loads for Pyodide, and the Pyodide core.
+- Installs the pinned pure-Python libraries of requirements-site.txt (pip, no dependencies resolved behind our
+  back) into web/assets/vendor/pylib/.
+- Packs every web/py/**/*.py (and the vendored libraries) into web/assets/py-bundle.zip: one request instead of
+  dozens, unpacked by Pyodide into the interpreter's working directory. The app's modules go in as bytecode,
+  compiled by the pinned Pyodide under Node (tools/site/compile_pyc.mjs), so the browser does not compile them.
+- Writes web/pyscript.json: `interpreter` points at the local pyodide.mjs (without it PyScript fetches Pyodide from
+  a CDN), and `files` maps the bundle into the interpreter's file system (`"./*"`: unpack here).
+- Writes web/precache.js for the service worker (imported by sw.js, so the browser sees a new deploy as a new
+  service worker): every file the site uses with a hash of its content, and a version derived from them all, so a
+  new deploy is a new cache (filled from the old one where files are unchanged) and old caches are removed.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+WEB = ROOT / "web"
+VENDOR = WEB / "assets" / "vendor"
+NODE = ROOT / "node_modules"
+PYLIB = VENDOR / "pylib"
+BUNDLE = WEB / "assets" / "py-bundle.zip"
+SITE_REQUIREMENTS = ROOT / "requirements-site.txt"
+
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+# PyScript's dist holds optional plugins (editor, terminal, MicroPython, game) we do not use; these name prefixes are
+# the chunks core.js loads to run Pyodide (checked by the e2e test that records every request of a cold load).
+PYSCRIPT_PREFIXES = ("core", "error", "deprecations-manager")
+# Standard library modules the table imports at start-up that PyScript itself does not: Pyodide ships its standard
+# library as source, so the browser would compile them on every visit; the bundle carries them compiled.
+STDLIB_COMPILED = ("hashlib", "hmac", "secrets")
+# Served files that are not part of the app itself.
+NOT_PRECACHED = {"precache.js", "sw.js"}
+
+
+def _copy(src: pathlib.Path, dst: pathlib.Path) -> None:
+    if dst.exists() and dst.stat().st_size == src.stat().st_size and dst.read_bytes() == src.read_bytes():
+        return
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dst)
+
+
+def vendor() -> None:
+    pyodide = NODE / "pyodide"
+    dist = NODE / "@pyscript" / "core" / "dist"
+    if not pyodide.is_dir() or not dist.is_dir():
+        sys.exit("node_modules is missing: run `npm ci` first (make does it for you)")
+    wanted = set()
+    for name in PYODIDE_FILES:
+        _copy(pyodide / name, VENDOR / "pyodide" / name)
+        wanted.add(VENDOR / "pyodide" / name)
+    for src in sorted(dist.iterdir()):
+        if src.suffix not in (".js", ".css") or not src.name.startswith(PYSCRIPT_PREFIXES):
+            continue
+        _copy(src, VENDOR / "pyscript" / src.name)
+        wanted.add(VENDOR / "pyscript" / src.name)
+    for old in VENDOR.rglob("*"):  # drop files a previous version vendored
+        if old.is_file() and old not in wanted and PYLIB not in old.parents:
+            old.unlink()
+
+
+def vendor_python_libraries() -> None:
+    """pip-install requirements-site.txt into PYLIB, once per version of that file."""
+    stamp = PYLIB / ".requirements"
+    wanted = SITE_REQUIREMENTS.read_text()
+    if stamp.exists() and stamp.read_text() == wanted:
+        return
+    shutil.rmtree(PYLIB, ignore_errors=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps",
+         "--no-compile", "--root-user-action=ignore", "--target", str(PYLIB), "-r", str(SITE_REQUIREMENTS)],
+        check=True,
+    )
+    for extra in list(PYLIB.iterdir()):  # keep the packages and their licences, not pip's metadata scripts
+        if extra.name == "bin":
+            shutil.rmtree(extra)
+    stamp.write_text(wanted)
+
+
+def python_sources() -> list[tuple[pathlib.Path, str]]:
+    """(file, name inside the interpreter's working directory) for the app's Python and the vendored libraries."""
+    sources = [(path, path.relative_to(WEB / "py").as_posix()) for path in sorted((WEB / "py").rglob("*.py"))]
+    sources += [(path, path.relative_to(PYLIB).as_posix()) for path in sorted(PYLIB.rglob("*.py"))
+                if ".dist-info" not in path.as_posix()]
+    return sources
+
+
+def compiled_modules(sources: list[tuple[pathlib.Path, str]]) -> list[tuple[str, bytes]]:
+    """(name, bytes) of the bytecode the bundle ships, compiled by the pinned Pyodide itself (compile_pyc.mjs):
+    each module of the app's packages as a sourceless ``pkg/module.pyc`` (in place of its source, which would add
+    a third to the bundle; the sources are in the repository), and the STDLIB_COMPILED modules.
+
+    Left as source: entry scripts (top-level files such as main.py, run by PyScript and not imported) and the
+    vendored libraries, which are imported late (segno for an invite's QR code)."""
+    modules = [(path, name) for path, name in sources if is_app_module(path, name)]
+    with tempfile.TemporaryDirectory() as tmp:
+        root = pathlib.Path(tmp)
+        for path, name in modules:
+            (root / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, root / name)
+        subprocess.run(["node", str(ROOT / "tools" / "site" / "compile_pyc.mjs"), tmp, *(name for _, name in modules),
+                        "--stdlib", *STDLIB_COMPILED], check=True)
+        return [(pyc.relative_to(root).as_posix(), pyc.read_bytes()) for pyc in sorted(root.rglob("*.pyc"))]
+
+
+def is_app_module(path: pathlib.Path, name: str) -> bool:
+    return "/" in name and WEB / "py" in path.parents
+
+
+def write_bundle() -> None:
+    """A deterministic zip (fixed timestamps), so an unchanged tree gives an unchanged cache version."""
+    sources = python_sources()
+    files = [(name, path.read_bytes()) for path, name in sources if not is_app_module(path, name)]
+    files += compiled_modules(sources)
+    tmp = BUNDLE.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w") as archive:
+        for name, data in sorted(files):
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, data, compresslevel=9)
+    if BUNDLE.exists() and BUNDLE.read_bytes() == tmp.read_bytes():
+        tmp.unlink()
+    else:
+        tmp.replace(BUNDLE)
+
+
+def bundle_is_stale() -> bool:
+    if not BUNDLE.exists():
+        return True
+    built = BUNDLE.stat().st_mtime
+    return any(path.stat().st_mtime > built for path, _ in python_sources())
+
+
+def pyscript_config() -> dict:
+    return {
+        "interpreter": "./assets/vendor/pyodide/pyodide.mjs",
+        # Plugins we do not use are turned off, so PyScript does not load their chunks (nor need them offline).
+        "plugins": ["!codemirror", "!py-editor", "!py-game", "!py-terminal", "!donkey"],
+        "files": {"./" + BUNDLE.relative_to(WEB).as_posix(): "./*"},
+    }
+
+
+def precache() -> dict:
+    """Every file the site uses, with a hash of each (so a new deploy's worker copies unchanged files from the old
+    cache instead of downloading them), and a version derived from all of them."""
+    files = {}
+    digest = hashlib.sha256()
+    for path in sorted(p for p in WEB.rglob("*") if p.is_file()):
+        rel = path.relative_to(WEB).as_posix()
+        if (rel in NOT_PRECACHED or rel.startswith("assets/vendor/pylib/")
+                or rel.startswith("py/") and rel.count("/") > 1  # packages are in the bundle; entry scripts are not
+                or "__pycache__" in rel or path.name.startswith(".") or rel.endswith((".pyc", ".pyi", ".map", ".tmp"))):
+            continue
+        content = hashlib.sha256(path.read_bytes()).digest()
+        files[rel] = content.hex()[:16]
+        digest.update(rel.encode() + b"\0" + content)
+    return {"version": digest.hexdigest()[:16], "files": {"./": files["index.html"], **files}}
+
+
+def write_if_changed(path: pathlib.Path, text: str) -> None:
+    if not path.exists() or path.read_text() != text:
+        path.write_text(text)
+
+
+def write_precache() -> dict:
+    manifest = precache()
+    write_if_changed(WEB / "precache.js", "self.PRECACHE = " + json.dumps(manifest, indent=1) + ";\n")
+    return manifest
+
+
+def main() -> None:
+    vendor()
+    vendor_python_libraries()
+    write_bundle()
+    write_if_changed(WEB / "pyscript.json", json.dumps(pyscript_config(), indent=1) + "\n")
+    manifest = write_precache()
+    print(f"site ready in {WEB.relative_to(ROOT)}/ (cache version {manifest['version']}, {len(manifest['files'])} files)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,102 @@
+"""Serve web/ on 127.0.0.1 with the MIME types the site needs (`.wasm`, `.mjs`, `.webmanifest`).
+
+    python -m tools.site.serve [--port 8000] [--dir web]
+
+Used by `make play`, by the e2e tests and by the benchmarks (through `start()`).
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import functools
+import http.server
+import os
+import pathlib
+import threading
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+MIME = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".py": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+    ".zip": "application/zip",
+}
+
+
+_rebuild_lock = threading.Lock()
+_count_lock = threading.Lock()
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+    sent: collections.Counter | None = None  # when set: body bytes sent, per path (benchmarks and tests)
+
+    def do_GET(self) -> None:
+        # While developing: an edited .py file is picked up on the next page load without re-running the set-up.
+        if self.path.split("?")[0].endswith("/py-bundle.zip") and pathlib.Path(self.directory) == ROOT / "web":
+            from tools.site import build_site
+
+            with _rebuild_lock:
+                if build_site.bundle_is_stale():
+                    build_site.write_bundle()
+                    build_site.write_precache()
+        super().do_GET()
+
+    def copyfile(self, source, outputfile) -> None:
+        if self.sent is None:
+            return super().copyfile(source, outputfile)
+        data = source.read()
+        with _count_lock:
+            self.sent[self.path.split("?")[0]] += len(data)
+        outputfile.write(data)
+
+    def end_headers(self) -> None:
+        # The service worker and the precache list must always be checked for a new deploy.
+        if self.path.split("?")[0].endswith(("sw.js", "precache.js")):
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
+        if os.environ.get("GAMAO_SERVE_LOG"):
+            super().log_message(format, *args)
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def start(port: int = 0, directory: pathlib.Path | str = ROOT / "web",
+          sent: collections.Counter | None = None) -> Server:
+    """Start serving in a background thread; `server.server_address[1]` is the port (0 picks a free one).
+    With `sent`, the body bytes of every response are added to it under the request's path."""
+    handler_class = Handler if sent is None else type("CountingHandler", (Handler,), {"sent": sent})
+    handler = functools.partial(handler_class, directory=str(directory))
+    server = Server(("127.0.0.1", port), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT") or 8000))
+    parser.add_argument("--dir", default=str(ROOT / "web"))
+    args = parser.parse_args()
+    handler = functools.partial(Handler, directory=args.dir)
+    with Server(("127.0.0.1", args.port), handler) as server:
+        print(f"Gamão is being served at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops it)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+
+
+if __name__ == "__main__":
+    main()
