@@ -10,7 +10,7 @@ import pytest
 import helpers as H
 
 import rules
-from game.record import verify_record
+from game.verify import verify_record
 
 
 @pytest.fixture
@@ -133,6 +133,8 @@ def test_double_and_take_then_next_game_of_a_match(fresh):
 
 def test_the_strong_bot_thinks_in_a_worker(fresh):
     page = fresh("bot", "expert")
+    warnings = []  # ui.botproxy warns when the worker fails and the main thread decides instead
+    page.on("console", lambda msg: msg.type == "warning" and "bot worker" in msg.text and warnings.append(msg.text))
     bot_turns = 0
     while bot_turns < 2:
         if H.play_turn(page) == "done":
@@ -143,6 +145,7 @@ def test_the_strong_bot_thinks_in_a_worker(fresh):
     page.wait_for_selector('html[data-bot-worker="weights+bearoff"]', state="attached")
     # While the bot is not thinking, the page answers at once and the board offers the person's moves.
     assert page.evaluate("1 + 1") == 2
+    assert warnings == []  # every decision came back from the worker (Pending.to_dict there, a decision back)
 
 
 def test_the_clock_counts_down_and_plays_for_a_player_who_runs_out(page, base_url, ready):

@@ -157,7 +157,7 @@ def test_invite_answer_connect_and_a_whole_game(peer_context, new_page, base_url
     rg = guest.locator("#dlg-over [data-result]").get_attribute("data-result").split(":")
     assert rh[0] != rg[0] and rh[1:] == rg[1:]
     # both pages keep the record for "Verify a game"; with both chain secrets in it, it verifies
-    from game.record import verify_record
+    from game.verify import verify_record
     records = []
     for page in (host, guest):
         page.wait_for_function("""() => { try {

@@ -4,7 +4,7 @@ import pytest
 import bot
 import rules
 from bot import cube, met
-from bot.cube import MatchState, should_double, should_take
+from bot.cube import CubeView, should_double, should_take
 
 P = rules.Position.from_points
 
@@ -23,28 +23,28 @@ def outs(p, gw=0.0, gl=0.0):
     (0.99, True, False),
 ])
 def test_money_without_gammons(p, double, take):
-    s = MatchState()
+    s = CubeView()
     assert should_double(outs(p), s) is double
     assert should_take(outs(p), s) is take
 
 
 def test_too_good_to_double_plays_on_for_the_gammon():
     o = (0.97, 0.65, 0.05, 0.0, 0.0)
-    assert should_double(o, MatchState()) is False
-    assert should_take(o, MatchState()) is False
+    assert should_double(o, CubeView()) is False
+    assert should_take(o, CubeView()) is False
 
 
 def test_owning_the_cube_makes_doubling_later():
     # Near the double point a centred cube doubles before an owned one (the owner keeps cube access).
     o = outs(0.70)
-    assert should_double(o, MatchState()) is True
-    assert should_double(o, MatchState(cube_value=2, cube_owner="me")) is False
+    assert should_double(o, CubeView()) is True
+    assert should_double(o, CubeView(cube_value=2, cube_owner="me")) is False
 
 
 def test_take_point_moves_with_gammons():
     # 24% to win is a take without gammons, a pass when a fifth of the losses are gammons.
-    assert should_take(outs(0.76), MatchState()) is True
-    assert should_take(outs(0.76, gw=0.3), MatchState()) is False
+    assert should_take(outs(0.76), CubeView()) is True
+    assert should_take(outs(0.76, gw=0.3), CubeView()) is False
 
 
 def test_janowski_live_and_dead_limits():
@@ -61,12 +61,12 @@ def test_janowski_live_and_dead_limits():
 ])
 def test_bad_states_raise(bad):
     with pytest.raises(cube.CubeError):
-        MatchState(**bad).check()
+        CubeView(**bad).check()
 
 
 def test_cannot_double_the_opponents_cube():
     with pytest.raises(cube.CubeError):
-        should_double(outs(0.8), MatchState(cube_value=2, cube_owner="opponent"))
+        should_double(outs(0.8), CubeView(cube_value=2, cube_owner="opponent"))
 
 
 # --- the model (match) -------------------------------------------------------------------------------------
@@ -83,30 +83,30 @@ def test_met_is_the_kazaross_xg2_table():
 
 
 def test_crawford_game_has_no_doubling():
-    s = MatchState(match_length=5, my_away=3, their_away=1, crawford=True)
+    s = CubeView(match_length=5, my_away=3, their_away=1, crawford=True)
     with pytest.raises(cube.CubeError):
         should_double(outs(0.9), s)
 
 
 def test_post_crawford_trailer_doubles_at_once():
-    s = MatchState(match_length=5, my_away=4, their_away=1, post_crawford=True)
+    s = CubeView(match_length=5, my_away=4, their_away=1, post_crawford=True)
     assert should_double(outs(0.3), s) is True
 
 
 def test_post_crawford_leader_takes_or_passes_by_exact_mwc():
     # Leader 1-away facing the trailer (4-away): pass leaves the trailer 3-away; take plays for the match.
-    s = MatchState(match_length=5, my_away=1, their_away=4, post_crawford=True)
+    s = CubeView(match_length=5, my_away=1, their_away=4, post_crawford=True)
     assert should_take(outs(0.5), s) is True    # leader wins 50%: take
     assert should_take(outs(0.9), s) is False   # leader wins 10%: pass
 
 
 def test_no_double_when_a_single_win_already_wins_the_match():
-    s = MatchState(match_length=7, my_away=2, their_away=5, cube_value=2, cube_owner="me")
+    s = CubeView(match_length=7, my_away=2, their_away=5, cube_value=2, cube_owner="me")
     assert should_double(outs(0.8), s) is False
 
 
 def test_match_take_and_pass_at_an_even_score():
-    s = MatchState(match_length=7, my_away=7, their_away=7)
+    s = CubeView(match_length=7, my_away=7, their_away=7)
     assert should_double(outs(0.5), s) is False
     assert should_take(outs(0.7), s) is True
     assert should_take(outs(0.95), s) is False

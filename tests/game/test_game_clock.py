@@ -7,7 +7,7 @@ import pytest
 
 import game
 import rules
-from game.record import verify_record
+from game.verify import verify_record
 from game_helpers import SEED0, human_act, play_human_turn, seed_hex
 
 

@@ -7,7 +7,7 @@ import pytest
 
 import game
 import rules
-from game.record import verify_record
+from game.verify import verify_record
 from game_helpers import SEED0, play_human_turn, play_out, seed_hex
 
 

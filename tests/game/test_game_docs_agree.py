@@ -14,6 +14,7 @@ import rules
 from game import intents as I
 from game.handlers import HANDLERS
 from game import record as rec
+from game.verify import verify_record
 from rules import dice
 
 from game_helpers import play_out
@@ -92,7 +93,7 @@ def test_after_a_beaver_the_beaverer_owns_the_cube_redoubles_and_the_record_veri
     st = t.take()
     assert (st.cube, st.cube_owner) == (8, doubler)
     st = play_out(t, rng)
-    verdict = rec.verify_record(t.record())
+    verdict = verify_record(t.record())
     assert verdict.ok, verdict.reasons
     back = rules.read_mat(t.mat_text())
     kinds = [a.kind for a in back.games[0].actions]
@@ -135,7 +136,7 @@ def test_a_jacoby_gammon_with_the_cube_centred_is_recorded_single():
     t, st = _jacoby_gammon()
     res = t.record()["games"][0]["result"]
     assert res["kind"] == "single" and res["points"] == 1
-    assert rec.verify_record(t.record()).ok
+    assert verify_record(t.record()).ok
 
 
 def test_a_money_session_holds_several_games_and_its_result_is_as_documented():
@@ -155,7 +156,7 @@ def test_a_money_session_holds_several_games_and_its_result_is_as_documented():
         score[g["result"]["winner"]] += g["result"]["points"]
     want_winner = None if score[0] == score[1] else int(score[1] > score[0])
     assert r["result"] == {"score": score, "winner": want_winner, "complete": True}
-    assert rec.verify_record(r).ok
+    assert verify_record(r).ok
 
 
 def test_a_double_in_a_one_point_match_verifies_as_game_api_says():
@@ -169,7 +170,7 @@ def test_a_double_in_a_one_point_match_verifies_as_game_api_says():
     play_out(t, rng, chooser=game.RandomChooser(1, double_rate=0.0))
     r = t.record()
     assert any(a["type"] == "double" for a in r["games"][0]["actions"])
-    assert rec.verify_record(r).ok
+    assert verify_record(r).ok
 
 
 def _peer_record():
@@ -196,7 +197,7 @@ def test_the_peer_fingerprint_hashes_raw_commitments_and_the_verifier_recomputes
     from net.peertable import peer_fingerprint
     data, hc, gc = _peer_record()
     assert "fingerprint" not in data["games"][0]["dice"]
-    verdict = rec.verify_record(data)
+    verdict = verify_record(data)
     assert verdict.ok, verdict.reasons
     assert verdict.games[0]["fingerprint"] == peer_fingerprint(hc, gc)
     assert peer_fingerprint(hc, gc) == hashlib.sha256(b"gamao/peer-fingerprint/v1" + hc + gc).hexdigest()
@@ -205,9 +206,9 @@ def test_the_peer_fingerprint_hashes_raw_commitments_and_the_verifier_recomputes
 def test_host_player_does_not_change_verification():
     assert "`host_player` says which seat the host had; verification does not use it" in doc("game-record.md")
     data, _, _ = _peer_record()
-    ok = rec.verify_record(data)
+    ok = verify_record(data)
     data["games"][0]["dice"]["host_player"] = 1
-    flipped = rec.verify_record(data)
+    flipped = verify_record(data)
     assert ok.ok and flipped.ok and [r.derived for r in ok.rolls] == [r.derived for r in flipped.rolls]
 
 
@@ -224,7 +225,7 @@ def test_the_table_has_no_resignation_but_a_resign_record_verifies():
     r["games"][0]["result"] = {"winner": 1 - loser, "points": 2, "kind": "resign"}
     r["games"][0]["dice"]["seed"] = "ef" * 32
     r["result"] = {"score": [2 if loser == 1 else 0, 2 if loser == 0 else 0], "winner": 1 - loser, "complete": True}
-    verdict = rec.verify_record(r)
+    verdict = verify_record(r)
     assert verdict.ok, verdict.reasons
 
 

@@ -7,7 +7,7 @@ import pytest
 
 import game
 import rules
-from game.record import verify_record
+from game.verify import verify_record
 from game_helpers import SEED0, check_invariants, play_human_turn, play_out, real_bot_or_skip, seed_hex
 
 

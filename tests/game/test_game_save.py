@@ -196,7 +196,7 @@ def test_random_intents_are_applied_or_refused_without_change(seed, actions, kin
             pend = table.pending()
             if pend is None and not table.state().actor_is_bot:
                 human_act(table, rng, now=float(i))
-    from game.record import verify_record
+    from game.verify import verify_record
     rec = table.record()
     last = rec["games"][-1]
     if last["result"] is not None:

@@ -6,6 +6,8 @@ import json
 import pytest
 
 from game import record as rec
+from game.dice_stats import DiceStats, chi_square_p, dice_stats
+from game.verify import verify_record
 from rules import dice
 
 SEED = bytes(range(32))
@@ -139,7 +141,7 @@ def codes(verdict) -> list[str]:
     ('{"format": "gamao-record", "version": 1}', "missing_field", "no 'players'"),
 ])
 def test_not_a_record(text, code, words):
-    verdict = rec.verify_record(text)
+    verdict = verify_record(text)
     assert not verdict.ok
     assert codes(verdict)[0] == code
     assert words in verdict.reasons[0]
@@ -164,21 +166,21 @@ def test_an_empty_game_list_and_bad_fields():
     ]:
         d = json.loads(json.dumps(data))
         mutate(d)
-        verdict = rec.verify_record(json.dumps(d))
+        verdict = verify_record(json.dumps(d))
         assert not verdict.ok, code
         assert code in codes(verdict), (code, verdict.reasons)
         assert any(words in r for r in verdict.reasons), (words, verdict.reasons)
 
 
 def test_stats_and_chi_square_p():
-    stats = rec.dice_stats([(1, 1), (2, 3), (6, 6)])
+    stats = dice_stats([(1, 1), (2, 3), (6, 6)])
     assert stats.faces == [2, 1, 1, 0, 0, 2] and stats.throws == 3 and stats.doubles == 2
     assert stats.merge(stats).faces == [4, 2, 2, 0, 0, 4]
-    assert rec.chi_square_p(0) == 1.0
+    assert chi_square_p(0) == 1.0
     # Published chi-square critical values, 5 degrees of freedom.
-    assert rec.chi_square_p(11.070) == pytest.approx(0.05, abs=1e-4)
-    assert rec.chi_square_p(15.086) == pytest.approx(0.01, abs=1e-5)
-    assert rec.chi_square_p(20.515) == pytest.approx(0.001, abs=1e-6)
-    assert rec.chi_square_p(4.351) == pytest.approx(0.5, abs=1e-3)
-    d = rec.DiceStats([100] * 6, 300, 50).to_dict()
+    assert chi_square_p(11.070) == pytest.approx(0.05, abs=1e-4)
+    assert chi_square_p(15.086) == pytest.approx(0.01, abs=1e-5)
+    assert chi_square_p(20.515) == pytest.approx(0.001, abs=1e-6)
+    assert chi_square_p(4.351) == pytest.approx(0.5, abs=1e-3)
+    d = DiceStats([100] * 6, 300, 50).to_dict()
     assert d["chi_square"] == 0 and d["p_value"] == 1.0 and d["doubles_expected"] == 50

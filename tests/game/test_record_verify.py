@@ -9,6 +9,7 @@ import random
 import pytest
 
 from game import record as rec
+from game.verify import verify_many, verify_record
 import rules
 from rules import dice
 from rules.movegen import legal_plays
@@ -119,7 +120,7 @@ def rolls_of(game: dict) -> list[int]:
 
 def test_a_played_game_verifies(money_game):
     text = json.dumps(money_game)
-    verdict = rec.verify_record(text)
+    verdict = verify_record(text)
     assert verdict.ok, verdict.reasons
     assert verdict.problems == []
     throws = [a for a in money_game["games"][0]["actions"] if a["type"] in ("opening_roll", "roll")]
@@ -128,25 +129,25 @@ def test_a_played_game_verifies(money_game):
     assert verdict.rolls[0].kind == "opening" and verdict.rolls[-1].kind == "roll"
     assert verdict.stats.throws == len(throws) and verdict.stats.dice == 2 * len(throws)
     assert verdict.games[0]["seed_ok"] is True
-    assert rec.verify_record(money_game).ok and rec.verify_record(text.encode()).ok
+    assert verify_record(money_game).ok and verify_record(text.encode()).ok
 
 
 @pytest.mark.parametrize("base", range(40))
 def test_many_played_games_and_matches_verify(base):
     b = play_match(100 + base, match_length=[0, 3, 5][base % 3], clock=base % 2 == 0)
-    verdict = rec.verify_record(b.to_json())
+    verdict = verify_record(b.to_json())
     assert verdict.ok, verdict.reasons
     assert verdict.rolls and all(r.ok for r in verdict.rolls)
 
 
 def test_a_match_verifies_with_its_score(match_record):
-    verdict = rec.verify_record(match_record)
+    verdict = verify_record(match_record)
     assert verdict.ok, verdict.reasons
     assert len(match_record["games"]) >= 2
     assert max(match_record["result"]["score"]) >= 5
     tampered = copy.deepcopy(match_record)
     tampered["result"]["score"][0] += 1
-    verdict = rec.verify_record(tampered)
+    verdict = verify_record(tampered)
     assert codes(verdict) == ["match_result_mismatch"]
 
 
@@ -156,7 +157,7 @@ def test_one_die_changed_fails_on_that_roll(money_game):
     i = rolls_of(game)[5]
     d1, d2 = game["actions"][i]["dice"]
     game["actions"][i]["dice"] = [d1, d2 % 6 + 1]
-    verdict = rec.verify_record(json.dumps(record))
+    verdict = verify_record(json.dumps(record))
     assert not verdict.ok
     assert codes(verdict)[0] == "die_mismatch"
     problem = verdict.problems[0]
@@ -170,7 +171,7 @@ def test_one_opening_die_changed(money_game):
     record = copy.deepcopy(money_game)
     first = record["games"][0]["actions"][0]
     first["dice"] = [first["dice"][1], first["dice"][0]]  # swap: the other player starts
-    verdict = rec.verify_record(record)
+    verdict = verify_record(record)
     assert "die_mismatch" in codes(verdict)
     assert "opening throw" in verdict.reasons[0]
 
@@ -181,7 +182,7 @@ def test_one_play_changed_to_an_illegal_one(money_game):
     i = next(i for i, a in enumerate(game["actions"]) if a["type"] == "play" and i > 6)
     player = game["actions"][i]["player"]
     game["actions"][i]["play"] = "6/off"
-    verdict = rec.verify_record(record)
+    verdict = verify_record(record)
     assert codes(verdict) == ["illegal_play"]
     assert verdict.problems[0].action == i
     assert f"player {player} with" in verdict.reasons[0] and "'6/off' is not a legal play" in verdict.reasons[0]
@@ -211,7 +212,7 @@ def test_one_play_changed_to_another_legal_play_breaks_the_replay(money_game):
             for s in parse_play(a["play"], pos, roll):
                 t = t.apply_step(s)
             pos = t.position.swapped()
-    verdict = rec.verify_record(record)
+    verdict = verify_record(record)
     assert not verdict.ok
     assert set(codes(verdict)) & {"illegal_play", "bad_notation", "result_mismatch", "match_result_mismatch"}
 
@@ -221,7 +222,7 @@ def test_garbage_play_is_a_notation_problem(money_game):
     game = record["games"][0]
     i = next(i for i, a in enumerate(game["actions"]) if a["type"] == "play")
     game["actions"][i]["play"] = "hello world"
-    verdict = rec.verify_record(record)
+    verdict = verify_record(record)
     assert codes(verdict) == ["bad_notation"]
     assert "not a play in standard notation" in verdict.reasons[0]
 
@@ -229,7 +230,7 @@ def test_garbage_play_is_a_notation_problem(money_game):
 def test_wrong_seed_fails(money_game):
     record = copy.deepcopy(money_game)
     record["games"][0]["dice"]["seed"] = hashlib.sha256(b"another").hexdigest()
-    verdict = rec.verify_record(record)
+    verdict = verify_record(record)
     assert codes(verdict) == ["seed_mismatch"]
     assert "the seed does not match the fingerprint" in verdict.reasons[0]
     assert verdict.rolls and all(r.derived is None and not r.ok for r in verdict.rolls)
@@ -240,7 +241,7 @@ def test_seed_and_fingerprint_of_another_game_fail_on_the_dice(money_game):
     record = copy.deepcopy(money_game)
     other = hashlib.sha256(b"another").digest()
     record["games"][0]["dice"].update(seed=other.hex(), fingerprint=dice.fingerprint(other))
-    verdict = rec.verify_record(record)
+    verdict = verify_record(record)
     assert "die_mismatch" in codes(verdict)
     assert sum(not r.ok for r in verdict.rolls) > len(verdict.rolls) // 2
 
@@ -258,7 +259,7 @@ def test_seed_and_fingerprint_of_another_game_fail_on_the_dice(money_game):
 def test_tampered_actions(money_game, mutate, code, words):
     record = copy.deepcopy(money_game)
     mutate(record["games"][0])
-    verdict = rec.verify_record(record)
+    verdict = verify_record(record)
     assert not verdict.ok
     assert code in codes(verdict), verdict.reasons
     assert any(words in r for r in verdict.reasons)
@@ -271,7 +272,7 @@ def test_wrong_player_and_cube_rules(money_game):
     i = rolls_of(game)[2]
     roller = game["actions"][i]["player"]
     game["actions"][i]["player"] = 1 - roller
-    verdict = rec.verify_record(record)
+    verdict = verify_record(record)
     assert codes(verdict)[0] == "wrong_player"
     assert f"but it is player {roller}'s to do" in verdict.reasons[0]
 
@@ -281,7 +282,7 @@ def test_wrong_player_and_cube_rules(money_game):
     roller = game["actions"][i]["player"]
     game["actions"][i:i] = [{"type": "double", "player": roller}, {"type": "take", "player": 1 - roller},
                             {"type": "double", "player": roller}]
-    verdict = rec.verify_record(record)
+    verdict = verify_record(record)
     assert codes(verdict)[0] == "illegal_double" and "the cube is player" in verdict.reasons[0]
 
 
@@ -304,7 +305,7 @@ def test_no_double_in_the_crawford_game():
     record["games"][1]["actions"] += [{"type": "play", "player": starter, "play": "24/18 13/10"},
                                       {"type": "double", "player": 1 - starter}]
     record["games"][1]["result"] = {"winner": 1 - starter, "points": 1, "kind": "pass"}
-    verdict = rec.verify_record(record)
+    verdict = verify_record(record)
     assert "illegal_double" in codes(verdict), verdict.reasons
     assert any("Crawford" in r for r in verdict.reasons)
 
@@ -324,17 +325,17 @@ def test_a_one_point_match_has_no_crawford_game():
     b.data["games"][-1]["result"] = {"winner": 1 - starter, "points": 1, "kind": "pass"}
     b.reveal(seed)
     assert rules.MatchState(length=1).can_double(1 - starter)
-    verdict = rec.verify_record(b.to_dict())
+    verdict = verify_record(b.to_dict())
     assert "illegal_double" not in codes(verdict), verdict.reasons
 
 
 def test_verdict_to_dict_is_json(money_game):
-    verdict = rec.verify_record(money_game)
+    verdict = verify_record(money_game)
     assert json.loads(json.dumps(verdict.to_dict()))["ok"] is True
 
 
 def test_verify_many_merges_statistics(money_game, match_record):
-    verdicts, total = rec.verify_many([money_game, match_record])
+    verdicts, total = verify_many([money_game, match_record])
     assert all(v.ok for v in verdicts)
     assert total.throws == sum(v.stats.throws for v in verdicts)
     assert total.faces == [a + b for a, b in zip(verdicts[0].stats.faces, verdicts[1].stats.faces)]
@@ -371,7 +372,7 @@ def test_beaver_only_when_allowed():
         b = _opening_then(actions, rules={"beavers": beavers})
         starter = b.data["games"][0]["actions"][-1]["player"]
         b.result(1 - starter, 4, "resign")
-        verdict = rec.verify_record(b.to_dict())
+        verdict = verify_record(b.to_dict())
         assert verdict.ok is ok, verdict.reasons
         if not ok:
             assert codes(verdict) == ["illegal_beaver"]
@@ -382,7 +383,7 @@ def test_practice_game_from_a_position_is_reported_not_crashed():
     b.result(None, 0, "abandoned")
     data = b.to_dict()
     data["games"][0]["start"] = "4HPwATDgc/ABMA:cAkAAAAAAAAA"
-    verdict = rec.verify_record(data)
+    verdict = verify_record(data)
     assert codes(verdict) == ["practice_start"] and "set-up position" in verdict.reasons[0]
 
 
@@ -402,11 +403,11 @@ def test_clock_expiry_sequence_as_the_table_records_it():
 
     b = _opening_then(actions)
     b.result(None, 0, "abandoned")
-    verdict = rec.verify_record(b.to_dict())
+    verdict = verify_record(b.to_dict())
     assert verdict.ok, verdict.reasons
     data = b.to_dict()
     data["games"][0]["actions"].insert(-2, {"type": "double", "player": data["games"][0]["actions"][-2]["player"]})
-    verdict = rec.verify_record(data)
+    verdict = verify_record(data)
     assert codes(verdict) == ["out_of_order"] and "the table only rolls" in verdict.reasons[0]
 
 
@@ -425,13 +426,13 @@ def test_peer_game_record_verifies_and_a_wrong_secret_fails():
     b.roll(1 - starter, *next(throws))
     b.result(None, 0, "abandoned")
     b.reveal_peer(host, guest)
-    verdict = rec.verify_record(b.to_json())
+    verdict = verify_record(b.to_json())
     assert verdict.ok, verdict.reasons
     assert all(r.ok for r in verdict.rolls) and len(verdict.rolls) >= 2
     data = b.to_dict()
     data["games"][0]["dice"]["guest_secret"] = host.hex()
-    verdict = rec.verify_record(data)
+    verdict = verify_record(data)
     assert codes(verdict) == ["seed_mismatch"] and "guest's secret" in verdict.reasons[0]
     data = b.to_dict()
     data["games"][0]["actions"][-1]["dice"] = [7 - d for d in data["games"][0]["actions"][-1]["dice"]]
-    assert "die_mismatch" in codes(rec.verify_record(data))
+    assert "die_mismatch" in codes(verify_record(data))

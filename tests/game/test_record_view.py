@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from game import record as rec
+from game import dice_stats, replay, verify
 from ui import verify_view as vv
 
 
@@ -35,8 +35,8 @@ def test_both_languages_have_every_string():
 
 
 def test_every_problem_code_has_a_portuguese_text():
-    source = (pathlib.Path(rec.__file__)).read_text(encoding="utf-8")
-    codes = set(re.findall(r'(?:fail|broken)\(\s*"([a-z_]+)"', source))
+    source = "".join(pathlib.Path(m.__file__).read_text(encoding="utf-8") for m in (verify, replay))
+    codes = set(re.findall(r'(?:fail|ReplayRefused)\(\s*"([a-z_]+)"', source))
     assert {"die_mismatch", "seed_mismatch", "illegal_play", "not_json"} <= codes
     assert codes <= set(vv.PROBLEMS_PT), codes - set(vv.PROBLEMS_PT)
 
@@ -47,7 +47,7 @@ def test_every_problem_code_has_a_portuguese_text():
     '{"format": "gamao-record", "version": 1, "players": [], "match_length": -1, "games": [], "rules": 5}',
 ])
 def test_portuguese_reasons_fill_their_parameters(text):
-    verdict = rec.verify_record(text)
+    verdict = verify.verify_record(text)
     assert verdict.problems
     for problem in verdict.problems:
         pt = vv.problem_text(problem, "pt")
@@ -56,25 +56,25 @@ def test_portuguese_reasons_fill_their_parameters(text):
 
 
 def test_problem_text_says_where():
-    p = rec.Problem("die_mismatch", "throw 3 (roll by player 1): the record has 1-2 but the seed gives 1-3", 0, 4,
+    p = verify.Problem("die_mismatch", "throw 3 (roll by player 1): the record has 1-2 but the seed gives 1-3", 0, 4,
                     {"throw": 3, "recorded": "1-2", "derived": "1-3"})
     assert vv.problem_text(p, "en") == "game 1, action 5: " + p.message
     assert vv.problem_text(p, "pt") == "jogo 1, ação 5: Lançamento 3: o registro tem 1-2, mas a semente dá 1-3."
 
 
 def test_problem_text_falls_back_when_params_are_missing():
-    p = rec.Problem("illegal_play", "player 0 with 3-1: 'x' is not a legal play", None, None, {})
+    p = verify.Problem("illegal_play", "player 0 with 3-1: 'x' is not a legal play", None, None, {})
     assert vv.problem_text(p, "pt") == p.message
 
 
 def test_stats_lines():
-    few = rec.dice_stats([(1, 2)] * 10)
+    few = dice_stats.dice_stats([(1, 2)] * 10)
     assert any("Too few" in line for line in vv.stats_lines(few, "en"))
-    fair = rec.DiceStats([100, 101, 99, 100, 100, 100], 300, 50)
+    fair = dice_stats.DiceStats([100, 101, 99, 100, 100, 100], 300, 50)
     lines = vv.stats_lines(fair, "pt")
     assert "Duplas: 50 em 300" in lines[0] and "nada fora do comum" in lines[-1]
     assert "0,0" in lines[1]  # decimal comma in Portuguese
-    skewed = rec.DiceStats([200, 50, 50, 50, 50, 200], 300, 50)
+    skewed = dice_stats.DiceStats([200, 50, 50, 50, 50, 200], 300, 50)
     assert "Unusual" in vv.stats_lines(skewed, "en")[-1]
 
 

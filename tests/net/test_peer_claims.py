@@ -12,7 +12,7 @@ import pytest
 import game
 import net
 from game.claims import claim_points, largest_result
-from game.record import verify_record
+from game.verify import verify_record
 from peer_harness import Link, advance_until, fingerprint_of, forge, play_game, random_turn
 
 CLOCK, GRACE = 45, 15.0

@@ -7,7 +7,7 @@ import pytest
 
 import game
 import net
-from game.record import verify_record
+from game.verify import verify_record
 from peer_harness import Link, both_next, play_game, random_turn
 
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 import game
 import net
-from game.record import verify_record
+from game.verify import verify_record
 from net import messages as M
 from peer_harness import Link, forge, play_game, random_turn, seeded_bytes
 

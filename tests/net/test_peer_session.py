@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import game
+import game.verify
 import net
 from net import messages as M
 from peer_harness import Link, fingerprint_of, play_game, random_turn
@@ -161,7 +162,7 @@ def test_session_saves_and_restores_mid_game():
     link.host = net.PeerSession.from_json(link.host.to_json(), link.now, chooser=None)
     link.guest = net.PeerSession.from_json(link.guest.to_json(), link.now)
     play_game(link, rng)
-    assert link.refusals == [] and game.record.verify_record(link.host.table.record()).ok
+    assert link.refusals == [] and game.verify.verify_record(link.host.table.record()).ok
 
 
 @pytest.mark.parametrize("bad", ["", "{}", "[]", '{"format":"gamao-peer-session","version":1}',
@@ -200,7 +201,7 @@ def test_disconnect_and_resume_continue_the_same_game():
     assert link.host.state_hash() == link.guest.state_hash()
     # and the game goes on to the end
     play_game(link, rng)
-    assert link.refusals == [] and game.record.verify_record(link.host.table.record()).ok
+    assert link.refusals == [] and game.verify.verify_record(link.host.table.record()).ok
 
 
 def test_resume_with_matching_hashes_and_with_another_game():

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import game
-from game import record as R
+from game import verify as V
 from ui import history as Hi
 from ui.i18n import EN, PT, Texts
 
@@ -38,7 +38,7 @@ def test_push_adds_records_newest_last_and_they_verify(tables):
     # An entry opened from the history is a record the verifier accepts (the date is an optional field).
     for n in (1, 3):
         opened = Hi.prefill_text("", f"#history={n}", {Hi.HISTORY_KEY: text}.get)
-        assert R.verify_record(opened).ok
+        assert V.verify_record(opened).ok
 
 
 def test_the_next_game_of_the_same_session_replaces_its_entry():

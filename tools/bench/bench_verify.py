@@ -17,6 +17,7 @@ import sys
 import time
 
 from game import record as rec
+from game.verify import verify_record
 from rules import dice
 from rules.movegen import legal_plays
 from rules.notation import format_play, parse_play
@@ -74,10 +75,10 @@ def median_ms(fn, repeat: int) -> float:
 def cpython(data: dict, repeat: int) -> None:
     text = json.dumps(data)
     seed = bytes.fromhex(data["games"][0]["dice"]["seed"])
-    verdict = rec.verify_record(text)
+    verdict = verify_record(text)
     assert verdict.ok and len(verdict.rolls) == ROLLS, verdict.reasons
     base = median_ms(lambda: dice.first_pairs(seed, ROLLS), repeat)
-    full = median_ms(lambda: rec.verify_record(text), repeat)
+    full = median_ms(lambda: verify_record(text), repeat)
     print(f"CPython {sys.version.split()[0]}: {ROLLS}-roll record ({len(text)} bytes)")
     print(f"  baseline, derive {ROLLS} throws only : {base:8.2f} ms")
     print(f"  verify_record (dice + replay + stats): {full:8.2f} ms")

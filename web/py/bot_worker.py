@@ -1,15 +1,14 @@
 """The bot in a web worker (PyScript named worker "bot"), so the strong levels' thinking never freezes the page.
 
 The main thread (``ui.botproxy``) calls the exported functions with plain strings: ``load(weights_json)`` once,
-optionally ``load_bearoff(base64)``, then ``decide(pending_json)`` -> the decision string (see
-``ui.botproxy.pending_to_json``), ``hint(request_json)`` -> the advice as JSON (``bot.analysis.hint``). No DOM
+optionally ``load_bearoff(base64)``, then ``decide(pending_json)`` -> the decision string (``game.Pending.to_dict`` in,
+``game.decision_for`` out), ``hint(request_json)`` -> the advice as JSON (``bot.analysis.hint``). No DOM
 here.
 """
 import json
 
 import bot
 import game
-from game.state import Pending
 
 
 def load(weights: str) -> bool:
@@ -29,15 +28,11 @@ _CHOOSER = None
 
 
 def decide(pending_json: str) -> str:
+    """The bot's decision for a pending decision (``Pending.to_dict`` as JSON): what ``Pending.intent`` takes."""
     global _CHOOSER
     if _CHOOSER is None:
         _CHOOSER = game.BotChooser()
-    d = json.loads(str(pending_json))
-    pending = Pending(player=d["player"], kind=d["kind"], reason=d["reason"], level=d["level"],
-                      position_id=d["position_id"], dice=tuple(d["dice"]), candidates=tuple(d["candidates"]),
-                      cube=d["cube"])
-    intent = game.answer_for(pending, _CHOOSER)
-    return getattr(intent, "decision", None) or getattr(intent, "result", None) or intent.answer
+    return game.decision_for(game.Pending.from_dict(json.loads(str(pending_json))), _CHOOSER)
 
 
 def hint(request_json: str) -> str:

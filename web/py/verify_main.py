@@ -1,9 +1,10 @@
-"""Wiring of web/verify.html: read a pasted or opened record, verify it with game.record, show the verdict."""
+"""Wiring of web/verify.html: read a pasted or opened record, verify it with game.verify, show the verdict."""
 import time
 
 from pyscript import document, when, window
 
-from game import record
+from game.dice_stats import DiceStats, dice_stats
+from game.verify import verify_record
 from ui import history, verify_view
 
 lang = verify_view.pick_lang(str(window.location.search), str(window.navigator.language or ""))
@@ -20,7 +21,7 @@ def game_stats(verdict) -> dict:
     for game in verdict.games:
         rolls = [r for r in verdict.rolls if r.game == game["index"]]
         if rolls and all(r.ok for r in rolls):
-            out[game["fingerprint"]] = record.dice_stats(r.recorded for r in rolls)
+            out[game["fingerprint"]] = dice_stats(r.recorded for r in rolls)
     return out
 
 
@@ -29,12 +30,12 @@ def check(named_texts: list) -> None:
     start = time.perf_counter()
     results = []
     for name, text in named_texts:
-        verdict = record.verify_record(text)
+        verdict = verify_record(text)
         results.append((name, verdict.record, verdict))
     elapsed = (time.perf_counter() - start) * 1000
     for _, _, verdict in results:
         session.update(game_stats(verdict))
-    total = record.DiceStats()
+    total = DiceStats()
     for stats in session.values():
         total = total.merge(stats)
     view.render(results, total, len(session), elapsed)

@@ -30,6 +30,7 @@ from . import bearoff as _bearoff
 from . import cube as _cube
 from . import play as _play
 from rules.board import Board
+from .kinds import CubeDecision, CubeOwner, TakeDecision
 from .network import DEFAULT_WEIGHTS, Evaluator, WeightsError, equity, parse_weights
 from .analysis import AnalysisError, analyse_record
 
@@ -39,7 +40,7 @@ __all__ = ["LEVELS", "DEFAULT_LEVEL", "BotError", "WeightsError", "BearoffError"
 
 BearoffError = _bearoff.BearoffError
 
-LEVELS: tuple[str, ...] = ("beginner", "intermediate", "strong", "expert")
+LEVELS: tuple[str, ...] = tuple(_play.LEVELS)  # weakest first; the same as game.LEVELS (a test checks it)
 DEFAULT_LEVEL = "intermediate"
 
 
@@ -149,7 +150,7 @@ def evaluate(position_id: str, level: str = DEFAULT_LEVEL) -> dict[str, float]:
     return out
 
 
-def _state(cube_value: int, cube_owner: str, match_length: int, score, crawford: bool) -> _cube.MatchState:
+def _state(cube_value: int, cube_owner: str, match_length: int, score, crawford: bool) -> _cube.CubeView:
     try:
         mine, theirs = score
     except (TypeError, ValueError):
@@ -161,10 +162,10 @@ def _state(cube_value: int, cube_owner: str, match_length: int, score, crawford:
     if crawford and not match_length:
         raise BotError("money play has no Crawford game")
     post = bool(match_length) and not crawford and (match_length - 1) in (mine, theirs)
-    s = _cube.MatchState(cube_value=cube_value, cube_owner=cube_owner, match_length=match_length,
-                         my_away=match_length - mine if match_length else 0,
-                         their_away=match_length - theirs if match_length else 0,
-                         crawford=bool(crawford), post_crawford=post)
+    s = _cube.CubeView(cube_value=cube_value, cube_owner=cube_owner, match_length=match_length,
+                       my_away=match_length - mine if match_length else 0,
+                       their_away=match_length - theirs if match_length else 0,
+                       crawford=bool(crawford), post_crawford=post)
     try:
         s.check()
     except _cube.CubeError as e:
@@ -172,8 +173,8 @@ def _state(cube_value: int, cube_owner: str, match_length: int, score, crawford:
     return s
 
 
-def cube_action(position_id: str, *, cube_value: int = 1, cube_owner: str = "center", match_length: int = 0,
-                score: tuple[int, int] = (0, 0), crawford: bool = False, level: str = DEFAULT_LEVEL) -> str:
+def cube_action(position_id: str, *, cube_value: int = 1, cube_owner: CubeOwner = "center", match_length: int = 0,
+                score: tuple[int, int] = (0, 0), crawford: bool = False, level: str = DEFAULT_LEVEL) -> CubeDecision:
     """Whether the side on roll of ``position_id`` (before rolling) doubles: ``"double"`` or ``"no_double"``.
 
     ``cube_owner`` is "center", "me" (the side on roll) or "opponent"; ``score`` is (side on roll, other);
@@ -187,8 +188,9 @@ def cube_action(position_id: str, *, cube_value: int = 1, cube_owner: str = "cen
     return "double" if _cube.should_double(o, s) else "no_double"  # type: ignore[arg-type]
 
 
-def take_decision(position_id: str, *, cube_value: int = 1, cube_owner: str = "center", match_length: int = 0,
-                  score: tuple[int, int] = (0, 0), crawford: bool = False, level: str = DEFAULT_LEVEL) -> str:
+def take_decision(position_id: str, *, cube_value: int = 1, cube_owner: CubeOwner = "center",
+                  match_length: int = 0, score: tuple[int, int] = (0, 0), crawford: bool = False,
+                  level: str = DEFAULT_LEVEL) -> TakeDecision:
     """``"take"`` or ``"pass"`` for the side facing a double.
 
     ``position_id`` is the position as the double is offered: the *doubler* on roll (encoded second), before

@@ -90,9 +90,9 @@ class Context:
     post_crawford: bool = False
 
     @property
-    def state(self) -> _cube.MatchState:
-        return _cube.MatchState(self.cube, self.owner, self.match_length, self.my_away, self.their_away,
-                                self.crawford, self.post_crawford)
+    def state(self) -> _cube.CubeView:
+        return _cube.CubeView(self.cube, self.owner, self.match_length, self.my_away, self.their_away,
+                              self.crawford, self.post_crawford)
 
     def flipped(self) -> "Context":
         owner = {_cube.MINE: _cube.THEIRS, _cube.THEIRS: _cube.MINE}.get(self.owner, _cube.CENTER)
@@ -286,7 +286,7 @@ def _can_double(ctx: Context) -> bool:
 
 def _collect(data: dict) -> tuple[list[dict], list[list[dict]], Any]:
     """The record's games and, per game, the decisions to analyse (unevaluated), from the verifier's replay."""
-    from game.record import walk_record
+    from game.verify import walk_record
 
     length = data.get("match_length") if isinstance(data.get("match_length"), int) else 0
     games: list[list[dict]] = []

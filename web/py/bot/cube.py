@@ -22,11 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import met
+from .kinds import CubeOwner
 from .network import Outputs, invert
 
 CUBE_EFFICIENCY = 0.68
 
-CENTER, MINE, THEIRS = "center", "me", "opponent"
+CENTER, MINE, THEIRS = "center", "me", "opponent"  # bot.kinds.CubeOwner
 
 
 class CubeError(ValueError):
@@ -34,14 +35,14 @@ class CubeError(ValueError):
 
 
 @dataclass(frozen=True)
-class MatchState:
-    """The cube and score, seen by the side deciding.
+class CubeView:
+    """The cube and score, seen by the side deciding (not ``rules.MatchState``, which numbers the players).
 
     ``match_length`` 0 is money play. ``my_away`` / ``their_away`` are points still needed (match play).
     ``crawford`` is True during the Crawford game; ``post_crawford`` once it has been played.
     """
     cube_value: int = 1
-    cube_owner: str = CENTER
+    cube_owner: CubeOwner = CENTER
     match_length: int = 0
     my_away: int = 0
     their_away: int = 0
@@ -138,7 +139,7 @@ def match_cubeful(o: Outputs, a: int, b: int, v: int, owner: str, post: bool, x:
     return lo + (e + 1.0) / 2.0 * span
 
 
-def match_equities(o: Outputs, s: MatchState, x: float = CUBE_EFFICIENCY) -> dict[str, float]:
+def match_equities(o: Outputs, s: CubeView, x: float = CUBE_EFFICIENCY) -> dict[str, float]:
     """MWCs for the side on roll: no double, double/take, double/pass."""
     a, b, v, post = s.my_away, s.their_away, s.cube_value, s.post_crawford
     return {
@@ -150,7 +151,7 @@ def match_equities(o: Outputs, s: MatchState, x: float = CUBE_EFFICIENCY) -> dic
 
 # --- decisions ------------------------------------------------------------------------------------------------
 
-def should_double(o: Outputs, s: MatchState) -> bool:
+def should_double(o: Outputs, s: CubeView) -> bool:
     """Whether the side on roll (outputs ``o``, before rolling) should double."""
     s.check()
     if s.cube_owner == THEIRS:
@@ -169,7 +170,7 @@ def should_double(o: Outputs, s: MatchState) -> bool:
     return min(e["double_take"], e["double_pass"]) >= e["no_double"] - 1e-9
 
 
-def should_take(o_doubler: Outputs, s_taker: MatchState) -> bool:
+def should_take(o_doubler: Outputs, s_taker: CubeView) -> bool:
     """Whether to take a double. ``o_doubler``: outputs of the doubler (on roll); ``s_taker``: the taker's view
     of the cube *before* the double (value v, owned by the doubler or centred)."""
     s_taker.check()

@@ -15,7 +15,7 @@ from .state import (GAME_OVER, MATCH_OVER, MOVING, PHASES, ROLL, TAKE, Event, Ev
 from .dice import SEEDED, SeededDice, game_seed
 from .value import TableValue
 from .table import Table
-from .drive import BotChooser, RandomChooser, answer_for, drive_bots
+from .drive import BotChooser, RandomChooser, answer_for, decision_for, drive_bots
 from .history import HISTORY_LIMIT, add_record, history_from_json, history_to_json, summary
 from .setup import parse_id, to_table
 
@@ -26,6 +26,7 @@ __all__ = [
     "BotCube", "BotPlay", "BotAnswer",
     "PHASES", "ROLL", "MOVING", "TAKE", "GAME_OVER", "MATCH_OVER", "Event", "Pending", "Result", "State",
     "Phase", "EventKind", "PendingKind", "Reason", "ResultKind",
-    "relative_board", "Table", "TableValue", "SeededDice", "SEEDED", "game_seed", "BotChooser", "RandomChooser", "answer_for", "drive_bots",
+    "relative_board", "Table", "TableValue", "SeededDice", "SEEDED", "game_seed", "BotChooser", "RandomChooser", "answer_for", "decision_for",
+    "drive_bots",
     "HISTORY_LIMIT", "add_record", "summary", "history_to_json", "history_from_json", "parse_id", "to_table",
 ]

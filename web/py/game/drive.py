@@ -11,7 +11,7 @@ from . import intents as I
 from .errors import NotAllowed
 from .state import Pending, State
 
-__all__ = ["BotChooser", "RandomChooser", "answer_for", "drive_bots"]
+__all__ = ["BotChooser", "RandomChooser", "decision_for", "answer_for", "drive_bots"]
 
 
 class BotChooser:
@@ -62,15 +62,21 @@ class RandomChooser:
         return self.rng.choice(p.candidates)
 
 
+def decision_for(pending: Pending, chooser) -> str:
+    """``chooser``'s decision for ``pending`` (a bot worker returns this string; ``pending.intent`` makes it
+    the intent)."""
+    if pending.kind == "cube":
+        return chooser.cube(pending)
+    if pending.kind == "play":
+        return chooser.play(pending)
+    if pending.kind == "answer":
+        return chooser.answer(pending)
+    raise NotAllowed(f"unknown pending decision {pending.kind!r}")
+
+
 def answer_for(pending: Pending, chooser) -> I.Intent:
     """The intent answering ``pending`` with ``chooser``'s decision."""
-    if pending.kind == "cube":
-        return I.BotCube(chooser.cube(pending))
-    if pending.kind == "play":
-        return I.BotPlay(chooser.play(pending))
-    if pending.kind == "answer":
-        return I.BotAnswer(chooser.answer(pending))
-    raise NotAllowed(f"unknown pending decision {pending.kind!r}")
+    return pending.intent(decision_for(pending, chooser))
 
 
 _DEFAULT: Optional[BotChooser] = None

@@ -104,7 +104,7 @@ def begin_moving(d: Draft, p: int, dice: tuple) -> None:
         begin_turn(d, 1 - p)
         return
     if d.options.auto_play and d.options.seats[p].kind == "human" and not d.expired:
-        plays = rules.legal_plays(d.turn.start, dice)
+        plays = d.turn.legal_plays()
         if len(plays) == 1:
             play_steps(d, plays[0][0], auto=True)
             finish_turn(d, auto=True)

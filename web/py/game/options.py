@@ -5,19 +5,18 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Optional
 
 from .errors import OptionsError
+from .kinds import LEVELS, SEAT_KINDS, Level, SeatKind
 
 __all__ = ["LEVELS", "SEAT_KINDS", "Seat", "Options"]
 
-LEVELS = ("beginner", "intermediate", "strong", "expert")
-SEAT_KINDS = ("human", "bot", "peer")
 
 
 @dataclass(frozen=True)
 class Seat:
     """One player's seat: ``kind`` "human" (plays on this device), "bot" (with ``level``) or "peer" (remote)."""
 
-    kind: str = "human"
-    level: Optional[str] = None
+    kind: SeatKind = "human"
+    level: Optional[Level] = None
     name: str = ""
 
     def __post_init__(self) -> None:

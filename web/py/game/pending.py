@@ -16,7 +16,7 @@ def completions(turn: "rules.Turn") -> dict:
     """Result Position ID -> the steps still to make from ``turn`` (partly played or not)."""
     if not turn.steps:
         out = {}
-        for play, result in rules.legal_plays(turn.start, turn.dice):
+        for play, result in turn.legal_plays():
             out.setdefault(result.to_id(), tuple(play))
         return out
     out: dict = {}

@@ -3,25 +3,21 @@ decisions. Built by ``Table.state()``; never changed afterwards."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Optional
+from typing import Any, Optional
 
 import rules
 
+from . import intents as I
+from .errors import GameError, NotAllowed
+from .kinds import (DECISION_KINDS, KIND_NAMES, LEVELS, REASONS, DecisionKind, EventKind, Level, PendingKind, Phase,
+                    Reason, ResultKind)
 from .options import Options, Seat
 
 __all__ = ["Phase", "EventKind", "PendingKind", "Reason", "ResultKind", "PHASES", "ROLL", "MOVING", "TAKE", "GAME_OVER", "MATCH_OVER", "Event", "Pending", "Result", "State",
            "relative_board", "KIND_NAMES"]
 
-Phase = Literal["roll", "moving", "take", "game_over", "match_over"]
-EventKind = Literal["game_started", "opening_roll", "rolled", "moved", "undone", "played", "no_legal_move",
-                    "doubled", "took", "beavered", "passed", "clock_expired", "game_over", "match_over"]
-PendingKind = Literal["cube", "play", "answer"]
-Reason = Literal["bot", "clock", "auto"]
-ResultKind = Literal["single", "gammon", "backgammon", "pass", "claimed"]
-
 ROLL, MOVING, TAKE, GAME_OVER, MATCH_OVER = "roll", "moving", "take", "game_over", "match_over"
 PHASES: tuple = (ROLL, MOVING, TAKE, GAME_OVER, MATCH_OVER)
-KIND_NAMES = {1: "single", 2: "gammon", 3: "backgammon"}
 
 
 @dataclass(frozen=True)
@@ -72,13 +68,57 @@ class Pending:
     """
 
     player: int
-    kind: PendingKind
+    kind: DecisionKind
     reason: Reason
-    level: str
+    level: Level
     position_id: str
     dice: tuple = ()
     candidates: tuple = ()
     cube: dict = field(default_factory=dict, compare=False, hash=False)
+
+    def intent(self, decision: str) -> I.Intent:
+        """The intent that answers this decision with ``decision`` (a cube decision, a result Position ID or an
+        answer to the double, as ``kind`` says)."""
+        make = _DECISION_INTENTS.get(self.kind)
+        if make is None:
+            raise NotAllowed(f"unknown pending decision {self.kind!r}")
+        return make(decision)
+
+    def to_dict(self) -> dict:
+        """Plain data (JSON-ready) for a worker; :meth:`from_dict` reads it back."""
+        return {"player": self.player, "kind": self.kind, "reason": self.reason, "level": self.level,
+                "position_id": self.position_id, "dice": list(self.dice), "candidates": list(self.candidates),
+                "cube": {k: list(v) if isinstance(v, tuple) else v for k, v in self.cube.items()}}
+
+    @classmethod
+    def from_dict(cls, d: Any) -> "Pending":
+        """The decision :meth:`to_dict` wrote; ``GameError`` naming the field when ``d`` is not one."""
+        if not isinstance(d, dict):
+            raise GameError(f"a pending decision is an object, got {type(d).__name__}")
+        missing = [k for k in _PENDING_FIELDS if k not in d]
+        if missing:
+            raise GameError(f"a pending decision needs {', '.join(missing)}")
+        if d["player"] not in (0, 1) or isinstance(d["player"], bool):
+            raise GameError(f"pending player must be 0 or 1, got {d['player']!r}")
+        for key, allowed in (("kind", DECISION_KINDS), ("reason", REASONS), ("level", LEVELS)):
+            if d[key] not in allowed:
+                raise GameError(f"pending {key} must be one of {', '.join(allowed)}, got {d[key]!r}")
+        if not isinstance(d["position_id"], str):
+            raise GameError("pending position_id must be a string")
+        dice, cands, cube = d.get("dice", []), d.get("candidates", []), d.get("cube", {})
+        if not isinstance(dice, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in dice):
+            raise GameError(f"pending dice must be a list of integers, got {dice!r}")
+        if not isinstance(cands, list) or not all(isinstance(c, str) for c in cands):
+            raise GameError("pending candidates must be a list of Position IDs")
+        if not isinstance(cube, dict):
+            raise GameError("pending cube must be an object")
+        cube = {k: tuple(v) if isinstance(v, list) else v for k, v in cube.items()}
+        return cls(d["player"], d["kind"], d["reason"], d["level"], d["position_id"], tuple(dice), tuple(cands),
+                   cube)
+
+
+_PENDING_FIELDS = ("player", "kind", "reason", "level", "position_id")
+_DECISION_INTENTS = {"cube": I.BotCube, "play": I.BotPlay, "answer": I.BotAnswer}
 
 
 @dataclass(frozen=True)

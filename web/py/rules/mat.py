@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .errors import IllegalMoveError, MatFormatError, NotationError
+from .kinds import MatActionKind
 from .movegen import apply_play, legal_plays
 from .notation import parse_play
 from .position import Position
@@ -47,7 +48,7 @@ class MatAction:
     (``value`` = points won; not written, the game's winner is). ``player`` is 0 or 1."""
 
     player: int
-    kind: str
+    kind: MatActionKind
     dice: tuple = ()
     play: tuple = ()
     value: int = 0

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from .errors import CubeError
+from .kinds import ResultMultiplier
 from .position import Position
 
 __all__ = ["MatchState", "score_game", "opening_roll", "SINGLE", "GAMMON", "BACKGAMMON", "MAX_CUBE"]
@@ -150,7 +151,7 @@ class MatchState:
         return self.after_game(doubler, self.pass_points(doubler))
 
     # -- games ---------------------------------------------------------------------------
-    def points_for(self, kind: int) -> int:
+    def points_for(self, kind: ResultMultiplier) -> int:
         """Points a game of ``kind`` (1 single, 2 gammon, 3 backgammon) is worth now: kind x cube,
         with the Jacoby rule (money, jacoby on, cube centred: gammons count single)."""
         if kind not in (SINGLE, GAMMON, BACKGAMMON):

@@ -340,6 +340,11 @@ def legal_plays(pos: Position, dice) -> list:
     d1, d2 = check_dice(dice)
     key = pack(pos)
     _, res = generate(key, d1, d2)
+    return plays_of(pos, key, res)
+
+
+def plays_of(pos: Position, key: int, res: dict) -> list:
+    """``legal_plays``' list from what ``generate`` found for ``pos`` (packed as ``key``)."""
     out = []
     append = out.append
     theirs0 = pos[1]

@@ -13,6 +13,7 @@ from typing import Optional
 
 from . import board as _board
 from .errors import IllegalMoveError, PositionIdError
+from .kinds import WinnerKind
 from .posid import decode_position_id, encode_position_id
 
 BAR = 25
@@ -123,6 +124,25 @@ class Position(tuple):
             out.append(d)
         return out[0], out[1]
 
+    def after(self, play) -> "Position":
+        """The position after ``play`` (its :class:`Step` s in order, e.g. from :func:`rules.parse_play`),
+        not turned round: the mover is still ``mine``, a checker it hit is on ``theirs``' bar. The play's
+        legality is not checked here (``parse_play``, ``legal_plays`` and :class:`Turn` do that); a step
+        with no checker to move, or a hit with no blot to hit, raises :class:`IllegalMoveError`."""
+        mine, theirs = list(self[0]), list(self[1])
+        for s in play:
+            frm, to = s[0], s[1]
+            if not mine[frm]:
+                raise IllegalMoveError(f"no checker of the mover on {frm} to move")
+            mine[frm] -= 1
+            mine[to] += 1
+            if s[2]:
+                if to == 0 or theirs[25 - to] != 1:
+                    raise IllegalMoveError(f"a hit on {to} without a single checker there")
+                theirs[25 - to] = 0
+                theirs[25] += 1
+        return tuple.__new__(Position, (tuple(mine), tuple(theirs)))
+
     # -- queries -------------------------------------------------------------------------
     def swapped(self) -> "Position":
         """The same board with the other side to move (``mine`` and ``theirs`` exchanged)."""
@@ -156,7 +176,7 @@ class Position(tuple):
             return 1
         return None
 
-    def winner_kind(self) -> int:
+    def winner_kind(self) -> WinnerKind:
         """0 game not over; else for the side that has borne off all 15 (see :meth:`winner`):
         1 single, 2 gammon (loser bore off none), 3 backgammon (loser bore off none and has a
         checker on the bar or in the winner's home board, i.e. its own points 19..24)."""

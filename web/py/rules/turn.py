@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple, Optional
 
 from .errors import IllegalMoveError
-from .movegen import check_dice, generate, key_after, pack, single_moves, step_of, unpack
+from .movegen import check_dice, generate, key_after, pack, plays_of, single_moves, step_of, unpack
 from .position import Position, Step
 
 
@@ -57,7 +57,7 @@ class Turn:
     still unused, ``is_complete`` True once no legal play has a further step (Done allowed).
     """
 
-    __slots__ = ("_start", "_dice", "_steps", "_key", "_left", "_need", "_only", "_parent", "_opts")
+    __slots__ = ("_start", "_dice", "_steps", "_key", "_left", "_need", "_only", "_parent", "_opts", "_res")
 
     def __init__(self, pos: Position, dice) -> None:
         if not isinstance(pos, Position):
@@ -69,6 +69,7 @@ class Turn:
         self._key = pack(pos)
         self._left = (d1,) * 4 if d1 == d2 else (d1, d2)
         need, res = generate(self._key, d1, d2)
+        self._res = res  # the roll's plays, found once: legal_plays() hands them out
         self._need = need
         self._only: Optional[int] = None  # the one die that must be used, when only one can be
         if need == 1 and d1 != d2:
@@ -112,6 +113,12 @@ class Turn:
         """True when the play is finished: no legal full play has a further step."""
         return len(self._steps) >= self._need
 
+    def legal_plays(self) -> list:
+        """Every distinct result of a legal full play of the roll from :attr:`start`, as
+        ``rules.legal_plays(start, dice)`` gives them, without searching again (the turn searched once
+        when it began)."""
+        return plays_of(self._start, pack(self._start), self._res)
+
     # -- steps --------------------------------------------------------------------------
     def _child(self, f: int, t: int, h: bool, d: int) -> "Turn":
         c = Turn.__new__(Turn)
@@ -126,6 +133,7 @@ class Turn:
         c._only = self._only
         c._parent = self
         c._opts = None
+        c._res = self._res
         return c
 
     def _valid_steps(self) -> list:

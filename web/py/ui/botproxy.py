@@ -6,27 +6,8 @@ from __future__ import annotations
 import json
 
 import game
-from game import intents as I
 
 SLOW_LEVELS = ("strong", "expert")
-
-
-def pending_to_json(p) -> str:
-    """A pending decision as plain JSON for the worker."""
-    return json.dumps({"player": p.player, "kind": p.kind, "reason": p.reason, "level": p.level,
-                       "position_id": p.position_id, "dice": list(p.dice), "candidates": list(p.candidates),
-                       "cube": dict(p.cube)})
-
-
-def intent_for(kind: str, decision: str):
-    """The decision intent for a worker's answer."""
-    if kind == "cube":
-        return I.BotCube(decision)
-    if kind == "play":
-        return I.BotPlay(decision)
-    if kind == "answer":
-        return I.BotAnswer(decision)
-    raise game.NotAllowed(f"unknown pending decision {kind!r}")
 
 
 def _mark(what: str) -> None:
@@ -107,8 +88,8 @@ class BotProxy:
             worker = await self.worker()
             if worker is not None:
                 try:
-                    decision = await worker.decide(pending_to_json(pending))
-                    return intent_for(pending.kind, str(decision))
+                    decision = await worker.decide(json.dumps(pending.to_dict()))
+                    return pending.intent(str(decision))
                 except Exception as exc:  # a worker failure: decide here instead
                     from pyscript import window
                     window.console.warn(f"bot worker failed, thinking on the main thread: {exc}")

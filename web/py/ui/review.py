@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Optional
 
-from game.record import walk_record
+from game.verify import walk_record
 from rules.position import Position
 
 from .model import slot_counts
