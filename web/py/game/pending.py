@@ -55,6 +55,17 @@ def cube_args(v: TableValue, p: int, for_answer: bool) -> dict:
             "score": (m.score[p], m.score[1 - p]), "crawford": m.crawford}
 
 
+def _bot_or_clock(v: TableValue, p: int) -> Optional[tuple]:
+    """(reason, level) when player ``p``'s decision is the bot's: a bot seat, or an expired clock (the table
+    plays for the player at the clock's level); None when a person decides."""
+    seat = v.options.seats[p]
+    if seat.kind == "bot":
+        return "bot", seat.level
+    if v.expired:
+        return "clock", v.options.clock_level
+    return None
+
+
 def pending_for(v: TableValue, comp: Optional[dict] = None) -> Optional[Pending]:
     """The pending decision of ``v`` (``comp``: its completions, when already known)."""
     p = v.player
@@ -71,24 +82,18 @@ def pending_for(v: TableValue, comp: Optional[dict] = None) -> Optional[Pending]
             return None
         return Pending(p, "cube", reason, level, v.position(p).to_id(), cube=cube_args(v, p, False))
     if v.phase == MOVING:
-        seat = opts.seats[p]
-        if seat.kind == "bot":
-            reason, level = "bot", seat.level
-        elif v.expired:
-            reason, level = "clock", opts.clock_level
-        else:
+        who = _bot_or_clock(v, p)
+        if who is None:
             return None
+        reason, level = who
         comp = completions(v.turn) if comp is None else comp
         return Pending(p, "play", reason, level, v.turn.start.to_id(), dice=v.dice, candidates=tuple(sorted(comp)))
     if v.phase == TAKE:
         taker = 1 - p
-        seat = opts.seats[taker]
-        if seat.kind == "bot":
-            reason, level = "bot", seat.level
-        elif v.expired:
-            reason, level = "clock", opts.clock_level
-        else:
+        who = _bot_or_clock(v, taker)
+        if who is None:
             return None
+        reason, level = who
         return Pending(taker, "answer", reason, level, v.position(p).to_id(), cube=cube_args(v, taker, True))
     return None
 
