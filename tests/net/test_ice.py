@@ -137,14 +137,19 @@ def test_selected_path_from_stats():
     assert ice.selected_path(_report("weird", "host")) is None
 
 
-def test_a_prflx_pair_is_local_when_no_side_has_a_public_candidate():
-    """One Wi-Fi, no STUN: Chromium reports the remote prflx candidate without its address. With no srflx or relay
-    candidate anywhere in the report the path cannot cross a router's public mapping; with one, it is direct."""
+def test_a_prflx_pair_is_local_when_this_side_has_no_public_candidate():
+    """One Wi-Fi: Chromium reports the remote prflx candidate without its address. When this side has no srflx or
+    relay candidate (Same network only, or no STUN answer) and its end of the pair is a host candidate, the friend's
+    checks reached it from inside the network: local, whatever the friend signalled (in the lab's one-LAN scenario
+    with Same network only the guest's answer holds only its srflx candidate). With a public candidate of this
+    side's own, or this side's end not a host candidate, it is direct."""
     lan = [s for s in _report("host", "prflx", address="") if s["id"] != "P0"]
     assert ice.selected_path(lan) == "local"
+    assert ice.selected_path(lan + [{"id": "Rs", "type": "remote-candidate", "candidateType": "srflx"}]) == "local"
+    assert ice.selected_path(lan + [{"id": "Rr", "type": "remote-candidate", "candidateType": "relay"}]) == "local"
     assert ice.selected_path(lan + [{"id": "Ls", "type": "local-candidate", "candidateType": "srflx"}]) == "direct"
-    assert ice.selected_path(lan + [{"id": "Rs", "type": "remote-candidate", "candidateType": "srflx"}]) == "direct"
-    assert ice.selected_path(lan + [{"id": "Rr", "type": "remote-candidate", "candidateType": "relay"}]) == "direct"
+    assert ice.selected_path(lan + [{"id": "Lr", "type": "local-candidate", "candidateType": "relay"}]) == "direct"
+    assert ice.selected_path([s for s in _report("srflx", "prflx", address="") if s["id"] != "P0"]) == "direct"
 
 
 # ----------------------------------------------------------------------------------------------- diagnosis

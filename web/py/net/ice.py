@@ -237,17 +237,24 @@ def selected_path(stats: Iterable[dict]) -> Optional[Path]:
         path = path_of(local.get("candidateType", ""), remote.get("candidateType", ""), address)
     except ValueError:
         return None
-    if path == "direct" and not address and not _public_candidates(by_id.values()):
+    if (path == "direct" and not address and candidate_kind(local.get("candidateType", "")) == "host"
+            and not _public_candidates(by_id.values(), ("local-candidate",))):
         # Chromium does not report the address of a peer-reflexive remote, so a pair learnt from the checks on
-        # one Wi-Fi looks public; but with no STUN or TURN candidate on either side no public mapping exists.
+        # one Wi-Fi looks public. But this side has no public mapping of its own (no STUN or TURN candidate: Same
+        # network only, or no STUN answer), and its end of the pair is its own host address: the friend's checks
+        # reached it from inside this network (a router lets in only answers to what went out, and nothing went
+        # out through a mapping this side knows of). The friend may still have asked a STUN server: in one Wi-Fi
+        # with "Same network only" on the host's side, the guest's answer carries only its srflx candidate.
+        # (A full-cone router on this side with a symmetric one on the friend's would be labelled local wrongly;
+        # the label is what the player reads, the connection is the same.)
         return "local"
     return path
 
 
-def _public_candidates(stats: Iterable[dict]) -> bool:
-    """Whether either side signalled a public (STUN) or relay candidate (learnt from checks, prflx, not counted)."""
-    return any(s.get("type") in ("local-candidate", "remote-candidate")
-               and s.get("candidateType") in ("srflx", "relay") for s in stats)
+def _public_candidates(stats: Iterable[dict], sides=("local-candidate", "remote-candidate")) -> bool:
+    """Whether a public (STUN) or relay candidate is among ``sides`` of the report (learnt from checks, prflx, not
+    counted)."""
+    return any(s.get("type") in sides and s.get("candidateType") in ("srflx", "relay") for s in stats)
 
 
 def diagnose(mine: Iterable[str], theirs: Iterable[str]) -> Advice:
