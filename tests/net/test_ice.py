@@ -101,7 +101,8 @@ def test_kinds_in_an_sdp():
 
 @pytest.mark.parametrize("local,remote,address,path", [
     ("host", "host", "", "local"), ("host", "host", "1f0e.local", "local"), ("host", "srflx", "", "direct"),
-    ("srflx", "prflx", "10.0.0.2", "direct"), ("srflx", "host", "", "direct"),
+    ("srflx", "prflx", "10.0.0.2", "direct"), ("srflx", "host", "", "direct"), ("srflx", "host", "10.0.0.5", "local"),
+    ("srflx", "host", "1f0e.local", "local"), ("srflx", "host", "198.51.100.7", "direct"),
     ("host", "prflx", "10.10.1.12", "local"), ("host", "prflx", "192.168.1.9", "local"),
     ("host", "prflx", "fe80::1", "local"), ("host", "prflx", "198.51.100.12", "direct"),
     ("host", "prflx", "8.8.8.8", "direct"), ("host", "prflx", "", "direct"), ("prflx", "host", "", "direct"),

@@ -201,11 +201,14 @@ _LAN_NETS = ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16", 
 def path_of(local_type: str, remote_type: str, remote_address: str = "") -> Path:
     """The path of a candidate pair: ``relay`` if either end is on a TURN server; ``direct`` (over the internet,
     through the routers' public addresses) if this side's end is public or the other's is a public address;
-    otherwise ``local``. A ``prflx`` remote (an address learnt from the checks) is local when it is a LAN
+    otherwise ``local``. A ``host`` remote at a LAN address is local whatever this side's end (a private address
+    answered, so both are in one network). A ``prflx`` remote (an address learnt from the checks) is local when it is a LAN
     address: on one Wi-Fi the other browser's checks arrive from its private address."""
     local, remote = candidate_kind(local_type), candidate_kind(remote_type)
     if "relay" in (local, remote):
         return "relay"
+    if remote_type == "host" and _lan_address(remote_address):
+        return "local"  # the other browser's own LAN address answered: no router's public mapping in between
     if local == "srflx" or remote_type == "srflx":
         return "direct"
     if remote_type == "prflx" and not _lan_address(remote_address):
