@@ -4,7 +4,6 @@ on clear cases, and every kind of record (money, match, peer, beaver, clock expi
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 
 import pytest
@@ -19,6 +18,8 @@ from rules import dice
 from rules.movegen import legal_plays
 from rules.notation import format_play
 from rules.position import Position
+
+from tests.game.game_helpers import peer_record_opening
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 
@@ -246,16 +247,8 @@ def test_a_match_record_with_its_cube_and_score():
 
 
 def test_a_peer_record():
-    host, guest, n = hashlib.sha256(b"host").digest(), hashlib.sha256(b"guest").digest(), 256
-    b = rec.RecordBuilder(players=[{"kind": "human"}, {"kind": "peer"}])
-    b.new_peer_game(0, dice.chain_commitment(host, n).hex(), dice.chain_commitment(guest, n).hex(), n)
-    throws = dice.peer_pairs(host, guest, n)
-    roll = next(throws)
-    while roll[0] == roll[1]:
-        b.opening_roll(*roll)
-        roll = next(throws)
-    b.opening_roll(*roll)
-    turn, pos = (0 if roll[0] > roll[1] else 1), Position.initial()
+    b, throws, roll, turn, host, guest = peer_record_opening(256)
+    pos = Position.initial()
     for _ in range(12):
         result = bot.choose(pos.to_id(), roll, "intermediate")
         play = next((p for p, r in legal_plays(pos, roll) if r.to_id() == result), ())

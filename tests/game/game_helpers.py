@@ -83,3 +83,24 @@ def real_bot_or_skip():
         bot.evaluator()
     except Exception as exc:  # noqa: BLE001 - any failure to load means "not available here"
         pytest.skip(f"the bot's networks do not load now: {exc}")
+
+
+def peer_record_opening(n: int):
+    """A peer game's record up to its opening roll, with the secrets ``sha256("host")`` and ``sha256("guest")``
+    and chains of ``n`` throws: ``(builder, throws, opening roll, starter, host secret, guest secret)``, where
+    ``throws`` goes on with the game's next throws and tied openings are recorded as thrown again."""
+    import hashlib
+
+    from game import record as rec
+    from rules import dice
+
+    host, guest = hashlib.sha256(b"host").digest(), hashlib.sha256(b"guest").digest()
+    b = rec.RecordBuilder(players=[{"kind": "human"}, {"kind": "peer"}])
+    b.new_peer_game(0, dice.chain_commitment(host, n).hex(), dice.chain_commitment(guest, n).hex(), n)
+    throws = dice.peer_pairs(host, guest, n)
+    first = next(throws)
+    while first[0] == first[1]:
+        b.opening_roll(*first)
+        first = next(throws)
+    b.opening_roll(*first)
+    return b, throws, first, (0 if first[0] > first[1] else 1), host, guest

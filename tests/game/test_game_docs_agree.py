@@ -13,11 +13,10 @@ import game
 import rules
 from game import intents as I
 from game.handlers import HANDLERS
-from game import record as rec
 from game.verify import verify_record
 from rules import dice
 
-from game_helpers import play_out
+from game_helpers import peer_record_opening, play_out
 
 DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs"
 
@@ -174,17 +173,8 @@ def test_a_double_in_a_one_point_match_verifies_as_game_api_says():
 
 
 def _peer_record():
-    host, guest, n = hashlib.sha256(b"host").digest(), hashlib.sha256(b"guest").digest(), 64
-    hc, gc = dice.chain_commitment(host, n), dice.chain_commitment(guest, n)
-    b = rec.RecordBuilder(players=[{"kind": "human"}, {"kind": "peer"}])
-    b.new_peer_game(0, hc.hex(), gc.hex(), n)
-    throws = dice.peer_pairs(host, guest, n)
-    first = next(throws)
-    while first[0] == first[1]:
-        b.opening_roll(*first)
-        first = next(throws)
-    b.opening_roll(*first)
-    starter = 0 if first[0] > first[1] else 1
+    b, throws, first, starter, host, guest = peer_record_opening(64)
+    hc, gc = dice.chain_commitment(host, 64), dice.chain_commitment(guest, 64)
     play = rules.legal_plays(rules.Position.initial(), first)[0][0]
     b.play(starter, rules.format_play(play))
     b.result(None, 0, "abandoned")

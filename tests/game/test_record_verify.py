@@ -16,6 +16,8 @@ from rules.movegen import legal_plays
 from rules.notation import format_play
 from rules.position import Position
 
+from game_helpers import peer_record_opening
+
 KINDS = {1: "single", 2: "gammon", 3: "backgammon"}
 PLAYERS = [{"name": "Random A", "kind": "bot", "level": "random"}, {"name": "Random B", "kind": "human"}]
 
@@ -412,16 +414,7 @@ def test_clock_expiry_sequence_as_the_table_records_it():
 
 
 def test_peer_game_record_verifies_and_a_wrong_secret_fails():
-    host, guest, n = hashlib.sha256(b"host").digest(), hashlib.sha256(b"guest").digest(), 64
-    b = rec.RecordBuilder(players=[{"kind": "human"}, {"kind": "peer"}])
-    b.new_peer_game(0, dice.chain_commitment(host, n).hex(), dice.chain_commitment(guest, n).hex(), n)
-    throws = dice.peer_pairs(host, guest, n)
-    first = next(throws)
-    while first[0] == first[1]:
-        b.opening_roll(*first)
-        first = next(throws)
-    b.opening_roll(*first)
-    starter = 0 if first[0] > first[1] else 1
+    b, throws, first, starter, host, guest = peer_record_opening(64)
     b.play(starter, _first_play(first))
     b.roll(1 - starter, *next(throws))
     b.result(None, 0, "abandoned")
