@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Optional
 
+from rules.board import pips as board_pips
+
 from .state import GAME_OVER, MATCH_OVER, MOVING, ROLL, TAKE, Pending, State
 from .value import TableValue
 
@@ -33,7 +35,7 @@ def build_state(v: TableValue, pending: Optional[Pending]) -> State:
         board = v.board
         dice_left, dice_used, steps = (), (), ()
     movable = dict(turn.options()) if (human and phase == MOVING) else {}
-    pips = (sum(i * n for i, n in enumerate(board[0])), sum(i * n for i, n in enumerate(board[1])))
+    pips = (board_pips(board[0]), board_pips(board[1]))
     money_beaver = phase == TAKE and m.can_beaver(p)
     over = phase in (GAME_OVER, MATCH_OVER)
     return State(

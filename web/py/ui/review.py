@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from game.verify import walk_record
+from rules.board import pips
 from rules.position import Position
 
 from .model import slot_counts
@@ -54,10 +55,6 @@ def _sides(pos, turn):
     return pos[0], pos[1]
 
 
-def _pips(side) -> int:
-    return sum(p * side[p] for p in range(1, 26))
-
-
 def steps(record) -> list[Step]:
     """Every step of the record: each game's start, then the position after each action."""
     if isinstance(record, str):
@@ -99,7 +96,7 @@ def steps(record) -> list[Step]:
             s[after.outcome[0]] += after.outcome[1]
             s = tuple(s)
         out.append(Step(gi, ai, player, t, slot_counts(board[0], board[1]), dice, after.cube, after.owner,
-                        (_pips(board[0]), _pips(board[1])), s, dict(action), after.outcome))
+                        (pips(board[0]), pips(board[1])), s, dict(action), after.outcome))
 
     verdict = walk_record(record, observe)
     if not out:
