@@ -38,7 +38,7 @@ $(VENV_STAMP): requirements-test.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(VPY) -m pip install -q --upgrade pip
 	$(VPY) -m pip install -q -r requirements-test.txt
-	$(VPY) -m pip install -q -e .  # tools/ and web/py importable (pyproject.toml)
+	$(VPY) -m pip install -q --no-build-isolation -e .  # tools/ and web/py importable (pyproject.toml)
 	@touch $@
 
 chromium: $(VENV_STAMP)
