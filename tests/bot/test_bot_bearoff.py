@@ -70,7 +70,8 @@ def test_the_files_hash_matches_and_the_assets_stay_small():
     data = bearoff.DEFAULT_PATH.read_bytes()
     assert hashlib.sha256(data).hexdigest() == BEAROFF_SHA256
     total = sum(p.stat().st_size for p in bearoff.DEFAULT_PATH.parent.iterdir())
-    assert total < 400_000, f"web/assets/bot/ holds {total} bytes"
+    # 400 KB until the ninth session; the pruning network added 13 KB (and halved strong's think time).
+    assert total < 420_000, f"web/assets/bot/ holds {total} bytes"
     assert bearoff.table().max_checkers == 11
 
 

@@ -245,7 +245,7 @@ out = {"load_s": load, "bearoff_s": load_bearoff, "positions": len(samples)}
 base = None
 if __BASE__:
     import bot_base  # the baseline revision's bot package (--baseline), timed on the same positions
-    bot_base.load_weights(path="/home/pyodide/web/assets/bot/weights.json")
+    bot_base.load_weights(path="__BASE_WEIGHTS__")  # the baseline revision's own weights file
     bot_base.load_bearoff(path="/home/pyodide/web/assets/bot/bearoff.bin")
     base = bot_base
 for lv in __LEVELS__:
@@ -271,7 +271,8 @@ json.dumps(out)
 
 def baseline_package(rev: str) -> Path:
     """The ``web/py/bot`` package of git revision ``rev``, written to a temporary directory as ``bot_base``
-    (its imports are relative, so it loads beside the new ``bot``)."""
+    (its imports are relative, so it loads beside the new ``bot``), with that revision's weights file in it
+    as ``weights.json`` (its hash module expects that file)."""
     import subprocess
     import tempfile
     import atexit
@@ -287,6 +288,9 @@ def baseline_package(rev: str) -> Path:
             data = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:web/py/bot/{name}"], check=True,
                                   capture_output=True).stdout
             (out / name).write_bytes(data)
+    (out / "weights.json").write_bytes(subprocess.run(
+        ["git", "-C", str(ROOT), "show", f"{rev}:web/assets/bot/weights.json"], check=True,
+        capture_output=True).stdout)
     return out
 
 
@@ -329,7 +333,7 @@ def run_pyodide(levels: list[str], games: int, stride: int, baseline=None, rev=N
             files.append((f"/home/pyodide/web/py/{pkg}/{f.name}", f"/web/py/{pkg}/{f.name}"))
     if baseline is not None:
         (tmp / "base").symlink_to(baseline)
-        for f in sorted(baseline.glob("*.py")):
+        for f in sorted(baseline.glob("*.py")) + [baseline / "weights.json"]:
             files.append((f"/home/pyodide/web/py/bot_base/{f.name}", f"/base/{f.name}"))
     files.append(("/home/pyodide/web/assets/bot/weights.json", "/web/assets/bot/weights.json"))
     files.append(("/home/pyodide/web/assets/bot/bearoff.bin", "/web/assets/bot/bearoff.bin"))
@@ -351,7 +355,8 @@ def run_pyodide(levels: list[str], games: int, stride: int, baseline=None, rev=N
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     code = (PY_CODE.replace("__GAMES__", str(games)).replace("__STRIDE__", str(stride))
             .replace("__LEVELS__", repr(levels)).replace("__BASE__", str(baseline is not None))
-            .replace("__CLOCK__", "time.perf_counter"))
+            .replace("__CLOCK__", "time.perf_counter")
+            .replace("__BASE_WEIGHTS__", "/home/pyodide/web/py/bot_base/weights.json"))
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
@@ -374,6 +379,8 @@ def run_pyodide(levels: list[str], games: int, stride: int, baseline=None, rev=N
 def run_think_cpython(levels: list[str], games: int, stride: int, baseline=None, rev=None) -> None:
     """The think times of ``--pyodide`` measured in this CPython, on the same positions (the same code)."""
     code = PY_CODE.replace('sys.path.insert(0, "/home/pyodide/web/py")\n', "")  # here bot is importable already
+    if baseline is not None:
+        code = code.replace("__BASE_WEIGHTS__", str(baseline / "weights.json"))
     code = code.replace("/home/pyodide/web", str(ROOT / "web")).replace("__GAMES__", str(games)) \
         .replace("__STRIDE__", str(stride)).replace("__LEVELS__", repr(levels)) \
         .replace("__BASE__", str(baseline is not None)).replace("__CLOCK__", "time.process_time")

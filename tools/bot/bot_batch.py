@@ -46,30 +46,37 @@ def from_checkpoint(checkpoint: Path) -> train_bot.Evaluator:
     return train_bot.load(checkpoint, hidden)[0]
 
 
+def _dequantised(spec: dict, inputs: int, hidden: int, outputs: int, name: str) -> dict[str, np.ndarray]:
+    dtype = "<i2" if spec.get("w1_dtype", "int8") == "int16" else "i1"
+    q = np.frombuffer(base64.b64decode(spec["w1"]), dtype=dtype).astype(np.float64).reshape(inputs, hidden)
+    return {name + "_w1": q * np.array(spec["w1_scale"], dtype=np.float64)[:, None],
+            name + "_b1": np.array(spec["b1"], dtype=np.float64),
+            name + "_w2": np.array(spec["w2"], dtype=np.float64).reshape(hidden, outputs),
+            name + "_b2": np.array(spec["b2"], dtype=np.float64)}
+
+
 def weight_arrays(doc: dict) -> dict[str, np.ndarray]:
     """The dequantised arrays of a weights document, named as in a training checkpoint
-    (``contact_w1`` ... ``race_b2``)."""
+    (``contact_w1`` ... ``race_b2``, and ``prune_w1`` ... ``prune_b2`` when it has a pruning network)."""
     if not isinstance(doc, dict) or doc.get("format") != WEIGHTS_FORMAT:
         raise WeightsError(f"not a {WEIGHTS_FORMAT} document")
     hidden, inputs = doc["hidden"], doc["inputs"]
     arrays = {}
     for name in ("contact", "race"):
-        spec = doc["nets"][name]
-        dtype = "<i2" if spec.get("w1_dtype", "int8") == "int16" else "i1"
-        q = np.frombuffer(base64.b64decode(spec["w1"]), dtype=dtype).astype(np.float64).reshape(inputs, hidden)
-        arrays[name + "_w1"] = q * np.array(spec["w1_scale"], dtype=np.float64)[:, None]
-        arrays[name + "_b1"] = np.array(spec["b1"], dtype=np.float64)
-        arrays[name + "_w2"] = np.array(spec["w2"], dtype=np.float64).reshape(hidden, 5)
-        arrays[name + "_b2"] = np.array(spec["b2"], dtype=np.float64)
+        arrays.update(_dequantised(doc["nets"][name], inputs, hidden, 5, name))
+    if "prune" in doc:
+        arrays.update(_dequantised(doc["prune"]["net"], inputs, doc["prune"]["hidden"], 1, "prune"))
     return arrays
 
 
 def from_weights(path: Path) -> train_bot.Evaluator:
-    """The networks of a weights file, as the browser evaluates them (dequantised)."""
+    """The networks of a weights file, as the browser evaluates them (dequantised); its pruning network, if
+    any, as ``ev.pruner`` (w1, b1, w2, b2)."""
     arrays = weight_arrays(json.loads(Path(path).read_bytes()))
     ev = train_bot.Evaluator(arrays["contact_b1"].shape[0], np.random.default_rng(0))
     ev.contact.load(arrays, "contact_")
     ev.race.load(arrays, "race_")
+    ev.pruner = tuple(arrays["prune_" + k] for k in ("w1", "b1", "w2", "b2")) if "prune_w1" in arrays else None
     return ev
 
 
@@ -80,9 +87,14 @@ class BatchOnePly:
     bear-offs and finished games, averaged with weights 1/36 and 2/36), batched: the plays of every roll of
     every position are generated first, then all evaluated in one pass per network."""
 
+    prune = 0
+    """As ``bot.network.Evaluator.prune``: 0, or how many plays of a roll ``pick`` considers (the best by the
+    pruning network; set for a level's search by ``BatchSearch.choose_board``)."""
+
     def __init__(self, ev: train_bot.Evaluator):
         self.tb = train_bot
         self.ev = ev
+        self.pruner = getattr(ev, "pruner", None)
 
     def net_outputs(self, boards: list) -> np.ndarray:
         """Network outputs for the side on roll of each board, made consistent as ``bot.network`` does."""
@@ -98,6 +110,10 @@ class BatchOnePly:
 
     def after_play(self, plays: list) -> np.ndarray:
         """Outputs for the mover after each play (not swapped): won games and exact bear-offs included."""
+        return self._after_play(plays)[0]
+
+    def _after_play(self, plays: list) -> tuple[np.ndarray, list[int], list]:
+        """``after_play``, and the indices and swapped boards of the plays the networks evaluated."""
         outs = np.empty((len(plays), 5))
         to_eval, idx = [], []
         for j, r in enumerate(plays):
@@ -114,7 +130,13 @@ class BatchOnePly:
                 idx.append(j)
         if to_eval:
             outs[idx] = self.tb.invert(self.net_outputs(to_eval))
-        return outs
+        return outs, idx, to_eval
+
+    def prune_scores(self, boards: list) -> np.ndarray:
+        """The pruning network's score of each board (side on roll), as ``bot.network.Network.score_from``."""
+        w1, b1, w2, b2 = self.pruner
+        h = 1.0 / (1.0 + np.exp(-(self.tb.encode_batch(boards) @ w1 + b1)))
+        return (h @ w2)[:, 0] + b2[0]
 
     @staticmethod
     def generate(slots: list[tuple[Board, tuple[int, int]]]) -> tuple[list[int], list[Board], list[int]]:
@@ -131,10 +153,23 @@ class BatchOnePly:
 
     def pick(self, rows: list[int], plays: list[Board]) -> tuple[np.ndarray, list[Board]]:
         """The best play of each slot (from ``generate``): its outputs for the mover and its result board.
-        The first of equal equities in generation order wins, as in ``bot.play.best_reply``."""
-        outs = self.after_play(plays)
+        The first of equal equities in generation order wins, as in ``bot.play.best_reply``; with ``prune``,
+        only the plays ``bot.play._pruned`` keeps are candidates."""
+        outs, idx, to_eval = self._after_play(plays)
         eq = self.tb.equity(outs)
         rows_a = np.array(rows)
+        if self.prune and idx:
+            # Of the network-evaluated plays, each slot keeps its ``prune`` lowest scores (the first in
+            # generation order among equals); the others cannot be chosen.
+            idx_a = np.array(idx)
+            sc = self.prune_scores(to_eval)
+            o = np.lexsort((idx_a, sc, rows_a[idx_a]))
+            r_sorted = rows_a[idx_a][o]
+            start = np.r_[True, r_sorted[1:] != r_sorted[:-1]]
+            pos = np.arange(len(o))
+            rank = pos - np.maximum.accumulate(np.where(start, pos, 0))
+            eq = eq.copy()
+            eq[idx_a[o][rank >= self.prune]] = -np.inf
         order = np.lexsort((np.arange(len(rows)), -eq, rows_a))
         first = np.ones(len(order), dtype=bool)
         first[1:] = rows_a[order][1:] != rows_a[order][:-1]
@@ -251,6 +286,14 @@ class BatchSearch(BatchOnePly):
         """The result board the level plays (``level.noise`` must be 0)."""
         if level.noise:
             raise ValueError("the batched search has no noisy levels")
+        saved = self.prune
+        self.prune = level.prune if self.pruner is not None else 0
+        try:
+            return self._choose_board(board, dice, level)
+        finally:
+            self.prune = saved
+
+    def _choose_board(self, board: Board, dice: tuple[int, int], level: play.Level) -> Board:
         ranked = self.rank_0ply(board, dice)
         if len(ranked) == 1 or level.plies == 0:
             return ranked[0][1]

@@ -4,10 +4,13 @@ Weights file (JSON, ``format: gamao-bot-weights/1``): per network (``contact``, 
   w1: base64 of little-endian int16, row-major (inputs x hidden), ``w1_dtype: "int16"``, with
       ``w1_scale``: one float per input row (weight = int16 * scale);
   b1, w2 (hidden x 5, row-major), b2: floats rounded to 6 significant digits.
+and, with ``--prune FILE`` (from ``tools/bot/train_prune.py``), ``prune``: ``{"hidden": H, "net": {...}}``, the
+pruning network in the same form (w2 hidden x 1, one b2).
 The SHA-256 of the file's bytes is written to ``web/py/bot/weights_sha256.py``; the evaluator refuses a file
 that does not match.
 
-    .venv/bin/python -m tools.bot.bot_export /work/runs/td128/checkpoint.npz [--out web/assets/bot/weights.json]
+    .venv/bin/python -m tools.bot.bot_export /work/runs/td128/checkpoint.npz [--out web/assets/bot/weights.json] \
+        [--prune /work/runs/prune/prune16.npz]
 """
 from __future__ import annotations
 
@@ -44,7 +47,8 @@ def _net(d, prefix: str) -> dict:
     }
 
 
-def export(checkpoint: Path, out: Path = DEFAULT_OUT, hash_module: Path | None = HASH_MODULE) -> str:
+def export(checkpoint: Path, out: Path = DEFAULT_OUT, hash_module: Path | None = HASH_MODULE,
+           prune: Path | None = None) -> str:
     """Write the weights file and (optionally) the hash module; returns the SHA-256 hex digest."""
     d = np.load(checkpoint)
     meta = json.loads(bytes(d["meta"]).decode())
@@ -59,6 +63,13 @@ def export(checkpoint: Path, out: Path = DEFAULT_OUT, hash_module: Path | None =
                    if k in meta or k != "distilled"},
         "nets": {"contact": _net(d, "contact_"), "race": _net(d, "race_")},
     }
+    if prune is not None:
+        p = np.load(prune)
+        if p["prune_w1"].shape[0] != w1.shape[0]:
+            raise SystemExit(f"the pruning network has {p['prune_w1'].shape[0]} inputs, the networks {w1.shape[0]}")
+        pmeta = json.loads(bytes(p["meta"]).decode())
+        doc["prune"] = {"hidden": int(p["prune_w1"].shape[1]), "net": _net(p, "prune_"),
+                        "source": {k: pmeta[k] for k in ("seed", "positions", "plays", "epochs") if k in pmeta}}
     data = (json.dumps(doc, separators=(",", ":"), sort_keys=True) + "\n").encode()
     digest = hashlib.sha256(data).hexdigest()
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -79,8 +90,9 @@ def main() -> None:
     ap.add_argument("checkpoint", type=Path)
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
     ap.add_argument("--no-hash-module", action="store_true")
+    ap.add_argument("--prune", type=Path, default=None, help="the pruning network (tools/bot/train_prune.py)")
     a = ap.parse_args()
-    print(export(a.checkpoint, a.out, None if a.no_hash_module else HASH_MODULE))
+    print(export(a.checkpoint, a.out, None if a.no_hash_module else HASH_MODULE, a.prune))
 
 
 if __name__ == "__main__":

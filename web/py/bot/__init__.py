@@ -143,7 +143,7 @@ def evaluate(position_id: str, level: str = DEFAULT_LEVEL) -> dict[str, float]:
     board = _board(position_id)
     lv = _level(level)
     ev = evaluator()
-    o = _play.evaluate_1ply_board(ev, board) if lv.plies >= 1 else _play.outputs_on_roll(ev, board)
+    o = _play.evaluate_1ply_board(ev.pruned(lv.prune), board) if lv.plies >= 1 else _play.outputs_on_roll(ev, board)
     names = ("win", "gammon_win", "backgammon_win", "gammon_loss", "backgammon_loss")
     out = dict(zip(names, o))
     out["equity"] = equity(o)

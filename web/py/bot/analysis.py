@@ -47,6 +47,7 @@ CLOSE_CUBE = 0.16
 """A cube decision that was not a double is listed only when doubling was right or within this much."""
 
 DEEP_CANDIDATES, DEEP_MARGIN = _play.LEVELS["strong"].candidates, _play.LEVELS["strong"].margin
+DEEP_PRUNE = _play.LEVELS["strong"].prune
 TOP = 3
 
 
@@ -150,6 +151,7 @@ def move_options(pos: Position, dice: tuple[int, int], level: str = "quick", ctx
         deep = [t for t in scored[:DEEP_CANDIDATES] if t[0] >= top - DEEP_MARGIN]
         deep += [t for t in scored if t[3] == include and t not in deep]
         replies: _play.Cache = {}  # the candidates' searches share their replies' evaluations, as the bot's do
+        ev = ev.pruned(DEEP_PRUNE)  # and prune their reply choices as strong's do
         for t in deep:
             t[4] = _one_ply_after(ev, t[3], replies)
             t[0], t[5] = _cubeless_value(t[4], ctx), 1
@@ -185,7 +187,9 @@ def _one_ply_after(ev, result, replies: Optional[_play.Cache] = None) -> Outputs
 
 def _outputs_on_roll(pos: Position, level: str) -> Outputs:
     ev = _evaluator()
-    return _one_ply_on_roll(ev, (pos[0], pos[1])) if level == "deep" else _play.outputs_on_roll(ev, pos)
+    if level == "deep":
+        return _one_ply_on_roll(ev.pruned(DEEP_PRUNE), (pos[0], pos[1]))
+    return _play.outputs_on_roll(ev, pos)
 
 
 def cube_options(pos: Position, level: str = "quick", ctx: Context = MONEY) -> dict:

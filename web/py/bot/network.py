@@ -8,6 +8,7 @@ per occupied slot, the hidden sigmoids, and five dot products.
 from __future__ import annotations
 
 import base64
+import copy
 import hashlib
 import sys
 from array import array
@@ -45,9 +46,10 @@ def _sigmoid(a: float) -> float:
 
 
 class Network:
-    """One network (contact or race): folded first-layer tables, hidden biases, output layer."""
+    """One network (contact, race, or the pruning network): folded first-layer tables, hidden biases, output
+    layer (``outputs`` units: 5 sigmoid outputs, or the pruning network's one linear score)."""
 
-    def __init__(self, spec: dict, inputs: int, hidden: int):
+    def __init__(self, spec: dict, inputs: int, hidden: int, outputs: int = 5):
         try:
             raw = base64.b64decode(spec["w1"], validate=True)
             scale = [float(s) for s in spec["w1_scale"]]
@@ -69,13 +71,13 @@ class Network:
             q = [v - 256 if v > 127 else v for v in raw]
         else:
             raise WeightsError(f"unknown w1_dtype {dtype!r}")
-        if len(q) != inputs * hidden or len(scale) != inputs or len(b1) != hidden or len(w2) != hidden * 5 \
-                or len(b2) != 5:
+        if len(q) != inputs * hidden or len(scale) != inputs or len(b1) != hidden \
+                or len(w2) != hidden * outputs or len(b2) != outputs:
             raise WeightsError("network arrays have the wrong sizes")
         rows = [[q[i * hidden + j] * scale[i] for j in range(hidden)] for i in range(inputs)]
         self.hidden = hidden
         self.b1 = b1
-        self.w2 = [[w2[j * 5 + k] for j in range(hidden)] for k in range(5)]
+        self.w2 = [[w2[j * outputs + k] for j in range(hidden)] for k in range(outputs)]
         self.b2 = b2
         # tables[slot][n]: the hidden contribution of n checkers on that slot (n = 0 contributes nothing).
         # Rows of the non-slot inputs (version 2 weights: the two hit shares; version 3: and the per-side
@@ -204,6 +206,13 @@ class Network:
         extra = self.extra_vectors(board)
         return self.outputs_from_hidden(_hidden(signs + "+" * len(extra))(base_pre, *vecs, *extra), board)
 
+    def score_from(self, base: Board, base_pre: list[float], board: Board) -> float:
+        """The pruning network's score of ``board`` (its one linear output: the side on roll's equity as
+        that network estimates it), computed from a similar ``base`` board as in :meth:`outputs_from`."""
+        signs, vecs = self._changes(base, board)
+        extra = self.extra_vectors(board)
+        return self.b2[0] + sum(map(mul, self.w2[0], _hidden(signs + "+" * len(extra))(base_pre, *vecs, *extra)))
+
     def outputs_from_pre(self, pre: list[float], board: Board) -> Outputs:
         return self.outputs_from_hidden(_hidden("")(pre), board)
 
@@ -267,7 +276,13 @@ def _consistent(o: list[float], board: Board) -> Outputs:
 
 
 class Evaluator:
-    """The contact and race networks of one weights file."""
+    """The contact and race networks of one weights file, and its pruning network when it has one.
+
+    ``prune`` is how many plays of a roll a search's reply choice evaluates with the full networks: 0 for all
+    of them; otherwise only the ``prune`` best by the pruning network's score (see ``bot.play.best_reply``).
+    :meth:`pruned` gives a view of the same networks with another ``prune``."""
+
+    prune = 0
 
     def __init__(self, doc: dict):
         if not isinstance(doc, dict) or doc.get("format") != WEIGHTS_FORMAT:
@@ -282,6 +297,25 @@ class Evaluator:
         self.contact = Network(nets["contact"], inputs, hidden)
         self.race = Network(nets["race"], inputs, hidden)
         self.source = doc.get("source", {})
+        self.pruner: Optional[Network] = None
+        spec = doc.get("prune")
+        if spec is not None:
+            p_hidden = spec.get("hidden") if isinstance(spec, dict) else None
+            if not isinstance(p_hidden, int) or p_hidden <= 0 or not isinstance(spec.get("net"), dict):
+                raise WeightsError("the pruning network needs 'hidden' and 'net'")
+            self.pruner = Network(spec["net"], inputs, p_hidden, outputs=1)
+        self._views: dict[int, "Evaluator"] = {0: self}
+
+    def pruned(self, k: int) -> "Evaluator":
+        """These networks with reply choices pruned to the ``k`` best plays by the pruning network (0: none;
+        also none when the weights have no pruning network). One view per ``k``, kept."""
+        if self.pruner is None or k <= 0:
+            return self._views[0]
+        view = self._views.get(k)
+        if view is None:
+            view = self._views[k] = copy.copy(self)
+            view.prune = k
+        return view
 
     def net_for(self, board: Board) -> Network:
         return self.race if is_race(board) else self.contact

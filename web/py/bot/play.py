@@ -37,7 +37,9 @@ class Level:
     ``plies`` 0, 1 or 2; ``candidates``/``margin``: how many 0-ply candidates, within what equity of the
     best, get the 1-ply look; ``deep``/``deep_margin``: how many of the 1-ply best, within what equity of
     it, get the 2-ply look (``plies`` 2); ``noise``: the standard deviation of the Gaussian noise added to
-    0-ply equities (beginner)."""
+    0-ply equities (beginner); ``prune``: inside the 1-ply and 2-ply looks, each reply choice evaluates
+    only that many plays of the roll with the full networks, the best by the pruning network (0: all; see
+    ``Evaluator.pruned``)."""
     name: str
     plies: int
     candidates: int = 1
@@ -46,6 +48,7 @@ class Level:
     deep: int = 0
     deep_margin: float = 0.0
     deep_budget: int = 0
+    prune: int = 0
 
 
 LEVELS: dict[str, Level] = {
@@ -53,8 +56,8 @@ LEVELS: dict[str, Level] = {
     "intermediate": Level("intermediate", 0),
     # GNU Backgammon's smallest move filter ("tiny": at most 5 candidates within 0.08) before the 1-ply look,
     # and expert's 2-ply limit re-aimed at 2 s in the browser (eighth session; docs/bot.md, Levels).
-    "strong": Level("strong", 1, candidates=5, margin=0.08),
-    "expert": Level("expert", 2, candidates=5, margin=0.08, deep=2, deep_margin=0.10, deep_budget=20000),
+    "strong": Level("strong", 1, candidates=5, margin=0.08, prune=4),
+    "expert": Level("expert", 2, candidates=5, margin=0.08, deep=2, deep_margin=0.10, deep_budget=20000, prune=4),
 }
 
 
@@ -113,12 +116,11 @@ def best_reply(ev: Evaluator, board: Board, dice: tuple[int, int], work: Optiona
 
     The plays of one roll differ from the starting board in a few slots, so each network's first layer is
     computed once for the (swapped) starting board and updated per play (``base_pre`` may carry those
-    across the rolls of one starting board). ``work`` counts the plays evaluated (cached ones too: the
-    limit stays a property of the position, not of what an earlier part of the search left in ``cache``).
+    across the rolls of one starting board). With a pruned evaluator (``ev.prune`` > 0, see
+    ``Evaluator.pruned``) only the plays ``_pruned`` keeps are evaluated by the full networks. ``work``
+    counts the plays of the roll, pruned or not, cached or not (the limit stays a property of the position,
+    not of what an earlier part of the search left in ``cache``).
     ``plays``: the results of ``dice``, when the caller has generated them already."""
-    best: Optional[Outputs] = None
-    best_b = board
-    best_eq = -9.0
     base = swap(board)
     if base_pre is None:
         base_pre = {}
@@ -126,6 +128,11 @@ def best_reply(ev: Evaluator, board: Board, dice: tuple[int, int], work: Optiona
         plays = results(board, dice[0], dice[1])
     if work is not None:
         work.add(len(plays))
+    if ev.prune and len(plays) > ev.prune:
+        plays = _pruned(ev, base, base_pre, plays)
+    best: Optional[Outputs] = None
+    best_b = board
+    best_eq = -9.0
     for r in plays:
         if cache is not None:
             o = cache.get(r)
@@ -156,6 +163,34 @@ def best_reply(ev: Evaluator, board: Board, dice: tuple[int, int], work: Optiona
             best_eq, best, best_b = e, o, r
     assert best is not None
     return best, best_b
+
+
+def _pruned(ev: Evaluator, base: Board, base_pre: dict[int, list[float]], plays: list[Board]) -> list[Board]:
+    """The plays a pruned reply choice evaluates fully (in generation order): every play that ends the game
+    or leaves a pure bear-off (exact anyway), and the ``ev.prune`` others with the best pruning-network
+    scores (the lowest score for the opponent then on roll; the first in generation order among equals)."""
+    net = ev.pruner
+    key = id(net)
+    pre = base_pre.get(key)
+    if pre is None:
+        pre = base_pre[key] = net.hidden_pre(base)
+    kept: list[int] = []
+    scored: list[tuple[float, int]] = []
+    for i, r in enumerate(plays):
+        if winner_kind(r):
+            kept.append(i)
+            continue
+        sb = swap(r)
+        if bearoff.outputs(sb) is not None:
+            kept.append(i)
+        else:
+            scored.append((net.score_from(base, pre, sb), i))
+    if len(scored) > ev.prune:
+        scored.sort()
+        del scored[ev.prune:]
+    kept.extend(i for _, i in scored)
+    kept.sort()
+    return [plays[i] for i in kept]
 
 
 def best_reply_outputs(ev: Evaluator, board: Board, dice: tuple[int, int]) -> Outputs:
@@ -277,6 +312,7 @@ def choose_board(ev: Evaluator, board: Board, dice: tuple[int, int], level: Leve
     if len(short) == 1:
         return short[0]
     cache: Cache = {}
+    ev = ev.pruned(level.prune)
     scored = [(equity(outputs_1ply(ev, b, cache)), i, b) for i, b in enumerate(short)]
     scored.sort(key=lambda t: (-t[0], t[1]))
     if level.plies < 2 or level.deep < 2:

@@ -1,3 +1,3 @@
-"""SHA-256 of web/assets/bot/weights.json, written by tools/bot_export.py."""
-WEIGHTS_SHA256 = "f40d3dadf4e62b0a9293cd713aa86e5fab928e1743eec9ac1b350274b18bd83c"
+"""SHA-256 of web/assets/bot/weights.json, written by tools/bot/bot_export.py."""
+WEIGHTS_SHA256 = "2278586d81f36af90a7d68716603b15e0552f9e5160676376d03b35526cb58a1"
 WEIGHTS_GAMES = 286374

@@ -1,0 +1,182 @@
+"""The pruning network and the pruned reply choice of the strong and expert levels (bot.play._pruned)."""
+import json
+import math
+import random
+from operator import add, mul
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import bot
+from bot import bearoff, network, play
+from rules.board import ALL_ROLLS, swap, winner_kind
+from rules.movegen import result_boards as results
+from bot.network import equity, invert
+from test_bot_board import random_game_positions
+from test_bot_search import reference_pre_from, reference_with_extras
+
+
+def _sig(a):
+    return 4.248354255291589e-18 if a < -40.0 else 1.0 / (1.0 + math.exp(-a))
+
+
+@pytest.fixture(scope="module")
+def ev():
+    bot.load_weights()
+    bearoff.load()
+    return bot.evaluator()
+
+
+@pytest.fixture(scope="module")
+def boards():
+    return random_game_positions(seed=33, games=5)
+
+
+def shipped_doc() -> dict:
+    return json.loads(network.DEFAULT_WEIGHTS.read_bytes())
+
+
+def reference_score(net, base, board):
+    """The pruning network's score by the plain computation: slot rows one by one, the extra inputs, the
+    sigmoids, one dot product."""
+    pre = reference_with_extras(net, reference_pre_from(net, base, net.hidden_pre(base), board), board)
+    return net.b2[0] + sum(map(mul, net.w2[0], [_sig(a) for a in pre]))
+
+
+def test_the_shipped_weights_have_a_pruning_network_that_strong_and_expert_use(ev):
+    assert ev.pruner is not None and ev.pruner.hidden < ev.contact.hidden
+    assert ev.prune == 0  # the plain evaluator evaluates every play
+    for name in ("strong", "expert"):
+        k = play.LEVELS[name].prune
+        assert k >= 2
+        view = ev.pruned(k)
+        assert view.prune == k and view is ev.pruned(k)  # one view per k
+        assert view.contact is ev.contact and view.pruner is ev.pruner
+        assert view.pruned(0) is ev
+    assert play.LEVELS["intermediate"].prune == 0 and play.LEVELS["beginner"].prune == 0
+
+
+def test_the_score_is_the_plain_computation_to_the_last_bit(ev, boards):
+    net = ev.pruner
+    for b in boards[::4]:
+        base = swap(b)
+        pre = net.hidden_pre(base)
+        for r in results(b, 6, 4)[:5] + results(b, 2, 2)[:5]:
+            sb = swap(r)
+            assert net.score_from(base, pre, sb) == reference_score(net, base, sb)
+
+
+def test_the_score_ranks_plays_much_as_the_full_networks(ev, boards):
+    """Not a proof of strength (the benchmarks are), but a wrong table, sign or input order would rank the
+    plays of a roll at random: then the best play would be among the 4 best scores about 4 times in 20."""
+    hits = total = 0
+    for b in boards[::2]:
+        for roll in ALL_ROLLS[::4]:
+            sbs = [swap(r) for r in results(b, *roll)]
+            sbs = [sb for sb in sbs if not winner_kind(swap(sb)) and bearoff.outputs(sb) is None]
+            if len(sbs) < 8:
+                continue
+            base = swap(b)
+            pre = ev.pruner.hidden_pre(base)
+            by_score = sorted(range(len(sbs)), key=lambda i: ev.pruner.score_from(base, pre, sbs[i]))
+            best = min(range(len(sbs)), key=lambda i: equity(ev.evaluate(sbs[i])))
+            hits += best in by_score[:4]
+            total += 1
+    assert total > 30
+    assert hits / total > 0.85
+
+
+def check_pruned_choice(ev, board, dice, k):
+    """best_reply with ``ev.pruned(k)``: the best by the full networks of exactly the plays that end the game
+    or leave a pure bear-off and the k best scores of the others (the first in generation order among
+    equals)."""
+    plays = results(board, *dice)
+    view = ev.pruned(k)
+    o, chosen = play.best_reply(view, board, dice)
+    if len(plays) <= k:
+        assert (o, chosen) == play.best_reply(ev, board, dice)
+        return
+    base = swap(board)
+    exact = [i for i, r in enumerate(plays) if winner_kind(r) or bearoff.outputs(swap(r)) is not None]
+    others = [i for i in range(len(plays)) if i not in exact]
+    scores = {i: reference_score(ev.pruner, base, swap(plays[i])) for i in others}
+    kept = sorted(exact + sorted(others, key=lambda i: (scores[i], i))[:k])
+    want = max(kept, key=lambda i: (equity(play.after_play_outputs(ev, plays[i])), -i))
+    assert chosen == plays[want]
+    assert o == pytest.approx(play.after_play_outputs(ev, plays[want]), abs=1e-12)
+    # A work counter counts every play of the roll, pruned or not.
+    w = play.Work(10 ** 6)
+    play.best_reply(view, board, dice, w)
+    assert w.done == len(plays)
+
+
+def test_pruned_reply_choice_on_game_positions(ev, boards):
+    rng = random.Random(4)
+    for b in boards[::3]:
+        check_pruned_choice(ev, b, rng.choice(ALL_ROLLS), rng.choice((1, 2, 4, 6)))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_pruned_reply_choice_property(ev, boards, data):
+    b = data.draw(st.sampled_from(boards))
+    check_pruned_choice(ev, b, data.draw(st.sampled_from(ALL_ROLLS)), data.draw(st.integers(1, 8)))
+
+
+def test_a_wide_prune_is_the_plain_search(ev, boards):
+    wide = ev.pruned(10 ** 6)
+    for b in boards[2::9]:
+        for r in results(b, 5, 3)[:2]:
+            assert play.outputs_1ply(wide, r) == play.outputs_1ply(ev, r)
+
+
+def test_the_pruned_1ply_stays_close_to_the_full_1ply(ev, boards):
+    view = ev.pruned(play.LEVELS["strong"].prune)
+    diffs = []
+    for b in boards[1::6]:
+        r = results(b, 4, 1)[0]
+        if winner_kind(r):
+            continue
+        diffs.append(equity(play.outputs_1ply(ev, r)) - equity(play.outputs_1ply(view, r)))
+    assert len(diffs) > 10
+    # Pruning only ever misses a better reply for the opponent, so the mover's value can only rise.
+    assert all(d <= 1e-12 for d in diffs)
+    assert sum(diffs) / len(diffs) > -0.01
+
+
+def test_weights_without_a_pruning_network_search_every_play(ev, boards):
+    doc = shipped_doc()
+    del doc["prune"]
+    plain = network.Evaluator(doc)
+    assert plain.pruner is None and plain.pruned(4) is plain
+    b = boards[10]
+    level = play.LEVELS["strong"]
+    assert play.choose_board(plain, b, (3, 1), level) == play.choose_board(
+        ev, b, (3, 1), play.Level("unpruned", 1, candidates=level.candidates, margin=level.margin))
+
+
+@pytest.mark.parametrize("bad", [
+    "not a dict", {"net": {}}, {"hidden": 0, "net": {}}, {"hidden": 16}, {"hidden": 16, "net": {"w1": "!"}},
+    {"hidden": 8},
+])
+def test_a_malformed_pruning_network_is_refused(bad):
+    doc = shipped_doc()
+    doc["prune"] = bad if bad != {"hidden": 8} else dict(doc["prune"], hidden=8)  # wrong size for its arrays
+    with pytest.raises(network.WeightsError):
+        network.Evaluator(doc)
+
+
+def test_strong_and_expert_play_what_the_pruned_search_says(ev, boards):
+    """choose_board uses the level's pruning inside its 1-ply look (not at the root)."""
+    level = play.LEVELS["strong"]
+    view = ev.pruned(level.prune)
+    for b in boards[3::10]:
+        d = (6, 2)
+        ranked = play.rank_0ply(ev, b, d)
+        short = play.shortlist(ranked, level)
+        if len(short) < 2:
+            continue
+        cache: play.Cache = {}
+        scored = sorted(((equity(play.outputs_1ply(view, r, cache)), i, r) for i, r in enumerate(short)),
+                        key=lambda t: (-t[0], t[1]))
+        assert play.choose_board(ev, b, d, level) == scored[0][2]
