@@ -39,7 +39,9 @@ def shipped_doc() -> dict:
 def reference_score(net, base, board):
     """The pruning network's score by the plain computation: slot rows one by one, the extra inputs, the
     sigmoids, one dot product."""
-    pre = reference_with_extras(net, reference_pre_from(net, base, net.hidden_pre(base), board), board)
+    pre = reference_pre_from(net, base, net.hidden_pre(base), board)
+    if net.extra_rows:
+        pre = reference_with_extras(net, pre, board)
     return net.b2[0] + sum(map(mul, net.w2[0], [_sig(a) for a in pre]))
 
 
@@ -157,11 +159,13 @@ def test_weights_without_a_pruning_network_search_every_play(ev, boards):
 
 @pytest.mark.parametrize("bad", [
     "not a dict", {"net": {}}, {"hidden": 0, "net": {}}, {"hidden": 16}, {"hidden": 16, "net": {"w1": "!"}},
-    {"hidden": 8},
+    {"hidden": 8}, {"inputs": 5}, {"inputs": 10 ** 6},
 ])
 def test_a_malformed_pruning_network_is_refused(bad):
     doc = shipped_doc()
-    doc["prune"] = bad if bad != {"hidden": 8} else dict(doc["prune"], hidden=8)  # wrong size for its arrays
+    if isinstance(bad, dict) and set(bad) <= {"hidden", "inputs"}:
+        bad = dict(doc["prune"], **bad)  # the shipped network with a wrong size for its arrays
+    doc["prune"] = bad
     with pytest.raises(network.WeightsError):
         network.Evaluator(doc)
 

@@ -65,7 +65,8 @@ def weight_arrays(doc: dict) -> dict[str, np.ndarray]:
     for name in ("contact", "race"):
         arrays.update(_dequantised(doc["nets"][name], inputs, hidden, 5, name))
     if "prune" in doc:
-        arrays.update(_dequantised(doc["prune"]["net"], inputs, doc["prune"]["hidden"], 1, "prune"))
+        spec = doc["prune"]
+        arrays.update(_dequantised(spec["net"], spec.get("inputs", inputs), spec["hidden"], 1, "prune"))
     return arrays
 
 
@@ -135,7 +136,7 @@ class BatchOnePly:
     def prune_scores(self, boards: list) -> np.ndarray:
         """The pruning network's score of each board (side on roll), as ``bot.network.Network.score_from``."""
         w1, b1, w2, b2 = self.pruner
-        h = 1.0 / (1.0 + np.exp(-(self.tb.encode_batch(boards) @ w1 + b1)))
+        h = 1.0 / (1.0 + np.exp(-(self.tb.encode_batch(boards)[:, :w1.shape[0]] @ w1 + b1)))
         return (h @ w2)[:, 0] + b2[0]
 
     @staticmethod

@@ -4,8 +4,8 @@ Weights file (JSON, ``format: gamao-bot-weights/1``): per network (``contact``, 
   w1: base64 of little-endian int16, row-major (inputs x hidden), ``w1_dtype: "int16"``, with
       ``w1_scale``: one float per input row (weight = int16 * scale);
   b1, w2 (hidden x 5, row-major), b2: floats rounded to 6 significant digits.
-and, with ``--prune FILE`` (from ``tools/bot/train_prune.py``), ``prune``: ``{"hidden": H, "net": {...}}``, the
-pruning network in the same form (w2 hidden x 1, one b2).
+and, with ``--prune FILE`` (from ``tools/bot/train_prune.py``), ``prune``: ``{"hidden": H, "inputs": N,
+"net": {...}}``, the pruning network in the same form (w2 hidden x 1, one b2) over the first N inputs.
 The SHA-256 of the file's bytes is written to ``web/py/bot/weights_sha256.py``; the evaluator refuses a file
 that does not match.
 
@@ -65,10 +65,11 @@ def export(checkpoint: Path, out: Path = DEFAULT_OUT, hash_module: Path | None =
     }
     if prune is not None:
         p = np.load(prune)
-        if p["prune_w1"].shape[0] != w1.shape[0]:
+        if p["prune_w1"].shape[0] > w1.shape[0]:
             raise SystemExit(f"the pruning network has {p['prune_w1'].shape[0]} inputs, the networks {w1.shape[0]}")
         pmeta = json.loads(bytes(p["meta"]).decode())
-        doc["prune"] = {"hidden": int(p["prune_w1"].shape[1]), "net": _net(p, "prune_"),
+        doc["prune"] = {"hidden": int(p["prune_w1"].shape[1]), "inputs": int(p["prune_w1"].shape[0]),
+                        "net": _net(p, "prune_"),
                         "source": {k: pmeta[k] for k in ("seed", "positions", "plays", "epochs") if k in pmeta}}
     data = (json.dumps(doc, separators=(",", ":"), sort_keys=True) + "\n").encode()
     digest = hashlib.sha256(data).hexdigest()

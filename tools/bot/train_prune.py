@@ -15,6 +15,9 @@ rate falling linearly to a tenth). A tenth of the rolls (by a seeded shuffle) is
 for K = 1..6, how often the full networks' best play is among the K best by score and the mean equity given up
 when the best of those K is played instead.
 
+With ``--inputs base`` it sees only the slot and pip inputs (``features.N_BASE``): a score then costs no
+extra-input work at all (the shipped choice; see docs/bot.md).
+
 Output: an ``.npz`` with ``prune_w1`` (inputs x hidden), ``prune_b1``, ``prune_w2`` (hidden x 1),
 ``prune_b2`` and ``meta``; ``tools/bot/bot_export.py --prune FILE`` puts it in the weights file.
 
@@ -31,7 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bot import bearoff, network
+from bot import bearoff, features, network
 from rules.board import ALL_ROLLS, swap, winner_kind
 from rules.movegen import result_boards as results
 
@@ -134,6 +137,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--positions", type=int, default=6000, help="self-play positions (every roll of each)")
     ap.add_argument("--hidden", type=int, default=16)
+    ap.add_argument("--inputs", choices=("base", "all"), default="all",
+                    help="base: only the slot and pip inputs (features.N_BASE), so a score skips the extra "
+                         "inputs' work; all: the full networks' inputs")
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--batch-rolls", type=int, default=128, help="rolls per minibatch")
@@ -144,6 +150,8 @@ def main(argv: list[str] | None = None) -> None:
     bearoff.load()
     search = BatchSearch(from_weights(a.weights))
     x, y, g = sample(search, a.positions, a.seed, tuple(float(s) for s in a.noise.split(",")))
+    if a.inputs == "base":
+        x = x[:, :features.N_BASE]
     ng = int(g.max()) + 1
     print(f"{len(x)} plays of {ng} rolls of {a.positions} positions ({time.time() - t0:.0f} s)", flush=True)
     rng = np.random.default_rng(a.seed)
@@ -168,7 +176,7 @@ def main(argv: list[str] | None = None) -> None:
               + " ".join(f"K={k} {s:.3f}/{l:.4f}" for k, (s, l) in rep.items())
               + f" ({time.time() - t0:.0f} s)", flush=True)
     w1, b1, w2 = net.params
-    meta = {"hidden": a.hidden, "seed": a.seed, "positions": a.positions, "plays": int(len(x)), "rolls": ng,
+    meta = {"hidden": a.hidden, "inputs": int(x.shape[1]), "seed": a.seed, "positions": a.positions, "plays": int(len(x)), "rolls": ng,
             "epochs": a.epochs, "weights": str(a.weights), "held_out": {str(k): v for k, v in rep.items()}}
     a.out.parent.mkdir(parents=True, exist_ok=True)
     np.savez(a.out, prune_w1=w1, prune_b1=b1, prune_w2=w2[:, None], prune_b2=np.zeros(1),

@@ -303,7 +303,11 @@ class Evaluator:
             p_hidden = spec.get("hidden") if isinstance(spec, dict) else None
             if not isinstance(p_hidden, int) or p_hidden <= 0 or not isinstance(spec.get("net"), dict):
                 raise WeightsError("the pruning network needs 'hidden' and 'net'")
-            self.pruner = Network(spec["net"], inputs, p_hidden, outputs=1)
+            p_inputs = spec.get("inputs", inputs)
+            if p_inputs not in versions or p_inputs > inputs:
+                raise WeightsError(f"the pruning network's {p_inputs!r} inputs are not one of {versions} up to {inputs}")
+            # Over the slot and pip inputs only (features.N_BASE), a score needs no extra-input work.
+            self.pruner = Network(spec["net"], p_inputs, p_hidden, outputs=1)
         self._views: dict[int, "Evaluator"] = {0: self}
 
     def pruned(self, k: int) -> "Evaluator":
