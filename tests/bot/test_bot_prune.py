@@ -159,13 +159,18 @@ def test_weights_without_a_pruning_network_search_every_play(ev, boards):
 
 @pytest.mark.parametrize("bad", [
     "not a dict", {"net": {}}, {"hidden": 0, "net": {}}, {"hidden": 16}, {"hidden": 16, "net": {"w1": "!"}},
-    {"hidden": 8}, {"inputs": 5}, {"inputs": 10 ** 6},
 ])
 def test_a_malformed_pruning_network_is_refused(bad):
     doc = shipped_doc()
-    if isinstance(bad, dict) and set(bad) <= {"hidden", "inputs"}:
-        bad = dict(doc["prune"], **bad)  # the shipped network with a wrong size for its arrays
     doc["prune"] = bad
+    with pytest.raises(network.WeightsError):
+        network.Evaluator(doc)
+
+
+@pytest.mark.parametrize("wrong", [{"hidden": 8}, {"inputs": 5}, {"inputs": 10 ** 6}, {"inputs": "all"}])
+def test_a_pruning_network_of_the_wrong_size_is_refused(wrong):
+    doc = shipped_doc()
+    doc["prune"] = dict(doc["prune"], **wrong)
     with pytest.raises(network.WeightsError):
         network.Evaluator(doc)
 
