@@ -64,7 +64,7 @@ class Player:
                  gnubg_plies: int = 0):
         self.gnubg = None
         if name == "gnubg":
-            import gnubg_opponent
+            from tools.bench import gnubg_opponent
             self.gnubg, self.gnubg_plies = gnubg_opponent, gnubg_plies
             label = label or f"{gnubg_plies}ply"
         self.name = name + label
