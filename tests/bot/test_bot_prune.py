@@ -58,14 +58,18 @@ def test_the_shipped_weights_have_a_pruning_network_that_strong_and_expert_use(e
     assert play.LEVELS["intermediate"].prune == 0 and play.LEVELS["beginner"].prune == 0
 
 
-def test_the_score_is_the_plain_computation_to_the_last_bit(ev, boards):
+def test_the_score_is_the_plain_computation(ev, boards):
+    """The extra inputs are added as one summed row (network.fused_extras), so up to the order of additions."""
     net = ev.pruner
     for b in boards[::4]:
         base = swap(b)
         pre = net.hidden_pre(base)
         for r in results(b, 6, 4)[:5] + results(b, 2, 2)[:5]:
             sb = swap(r)
-            assert net.score_from(base, pre, sb) == reference_score(net, base, sb)
+            want = reference_score(net, base, sb)
+            assert net.score_from(base, pre, sb) == pytest.approx(want, abs=1e-12)
+            assert net.score_from(base, pre, sb) == pytest.approx(want, abs=1e-12)  # again, from the cache
+    assert net._fused_cache
 
 
 def test_the_score_ranks_plays_much_as_the_full_networks(ev, boards):
@@ -101,7 +105,8 @@ def check_pruned_choice(ev, board, dice, k):
     base = swap(board)
     exact = [i for i, r in enumerate(plays) if winner_kind(r) or bearoff.outputs(swap(r)) is not None]
     others = [i for i in range(len(plays)) if i not in exact]
-    scores = {i: reference_score(ev.pruner, base, swap(plays[i])) for i in others}
+    pre = ev.pruner.hidden_pre(base)
+    scores = {i: ev.pruner.score_from(base, pre, swap(plays[i])) for i in others}  # (checked against the plain computation above)
     kept = sorted(exact + sorted(others, key=lambda i: (scores[i], i))[:k])
     want = max(kept, key=lambda i: (equity(play.after_play_outputs(ev, plays[i])), -i))
     assert chosen == plays[want]

@@ -35,6 +35,9 @@ class WeightsError(ValueError):
 EXTRAS_CACHE_SIZE = 2048
 """Distinct per-side input tuples whose first-layer contribution a network keeps (1 KB each)."""
 
+FUSED_CACHE_SIZE = 8192
+"""Distinct extra-input values whose summed contribution the pruning network keeps (``fused_extras``)."""
+
 _SIG_FLOOR = 4.248354255291589e-18
 """The sigmoid at -40 (= 1 / (1 + exp(40)) in floats): the value of every pre-activation below -40."""
 
@@ -84,6 +87,7 @@ class Network:
         # extras; version 4: and the hit statistics), applied per board.
         self.extra_rows = rows[features.N_BASE:inputs]
         self._extras_cache: dict[tuple[float, ...], array] = {}
+        self._fused_cache: dict[tuple, array] = {}
         # Version 4's hit statistics (rows 0, 1 and N_V3 - N_BASE + 0..3 of extra_rows): per row, a table
         # from the statistic's integer count (features.hit_counts) to its contribution (at most 865 counts).
         k = features.N_V3 - features.N_BASE
@@ -208,10 +212,37 @@ class Network:
 
     def score_from(self, base: Board, base_pre: list[float], board: Board) -> float:
         """The pruning network's score of ``board`` (its one linear output: the side on roll's equity as
-        that network estimates it), computed from a similar ``base`` board as in :meth:`outputs_from`."""
+        that network estimates it), computed from a similar ``base`` board as in :meth:`outputs_from`, with
+        the extra inputs added as one vector (:meth:`fused_extras`)."""
         signs, vecs = self._changes(base, board)
-        extra = self.extra_vectors(board)
-        return self.b2[0] + sum(map(mul, self.w2[0], _hidden(signs + "+" * len(extra))(base_pre, *vecs, *extra)))
+        if len(self.extra_rows) > features.N_V3 - features.N_BASE:
+            vecs.append(self.fused_extras(board))
+            signs += "+"
+        else:
+            extra = self.extra_vectors(board)
+            vecs.extend(extra)
+            signs += "+" * len(extra)
+        return self.b2[0] + sum(map(mul, self.w2[0], _hidden(signs)(base_pre, *vecs)))
+
+    def fused_extras(self, board: Board) -> array:
+        """The sum of :meth:`extra_vectors` (version 4 inputs), kept per distinct value of the inputs behind it
+        (both sides' hit counts and per-side inputs) in a bounded cache: one row to add instead of up to seven.
+        The pruning network's path: the sum is in another order than the plain computation's, so the floats
+        may differ in the last bits (its scores only rank plays)."""
+        mine, theirs = board
+        sm = features.summary(mine)
+        st = features.summary(theirs)
+        key = (features.hit_counts_of(sm[0], st[2]), features.hit_counts_of(st[0], sm[2]),
+               features.side_extras_of(mine, sm, st), features.side_extras_of(theirs, st, sm))
+        cache = self._fused_cache
+        v = cache.get(key)
+        if v is None:
+            vecs = self.extra_vectors(board)
+            v = array("d", _summed("+" * (len(vecs) - 1))(*vecs) if vecs else [0.0] * self.hidden)
+            if len(cache) >= FUSED_CACHE_SIZE:
+                cache.clear()
+            cache[key] = v
+        return v
 
     def outputs_from_pre(self, pre: list[float], board: Board) -> Outputs:
         return self.outputs_from_hidden(_hidden("")(pre), board)
