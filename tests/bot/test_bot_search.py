@@ -72,7 +72,7 @@ def boards():
     return random_game_positions(seed=21, games=6)
 
 
-def test_fast_evaluation_gives_exactly_the_plain_floats(boards):
+def test_fast_evaluation_gives_the_plain_floats(boards):
     ev = bot.evaluator()
     for b in boards[::3]:
         for net in (ev.contact, ev.race):
@@ -87,10 +87,12 @@ def test_fast_evaluation_gives_exactly_the_plain_floats(boards):
                 base = swap(b)
                 bp = net.hidden_pre(base)
                 assert net.hidden_pre_from(base, bp, sr) == reference_pre_from(net, base, bp, sr)
-                # The fused pass (changed rows, extras and sigmoids in one comprehension) used by the search.
+                # The fused pass used by the search (changed rows, the extra inputs as one summed row, and the
+                # sigmoids in one comprehension): the same up to the order of additions.
                 pre_sr = reference_pre_from(net, base, bp, sr)
-                assert net.outputs_from(base, bp, sr) == reference_outputs(
-                    net, reference_with_extras(net, pre_sr, sr), sr)
+                want = reference_outputs(net, reference_with_extras(net, pre_sr, sr), sr)
+                assert net.outputs_from(base, bp, sr) == pytest.approx(want, abs=1e-12)
+                assert net.outputs_from(base, bp, sr) == pytest.approx(want, abs=1e-12)  # the cached row
             assert net.evaluate(b) == reference_outputs(net, full, b)
     # Saturated units: below -40 the sigmoid is the constant it was.
     net = ev.contact

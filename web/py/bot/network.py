@@ -35,8 +35,9 @@ class WeightsError(ValueError):
 EXTRAS_CACHE_SIZE = 2048
 """Distinct per-side input tuples whose first-layer contribution a network keeps (1 KB each)."""
 
-FUSED_CACHE_SIZE = 8192
-"""Distinct extra-input values whose summed contribution the pruning network keeps (``fused_extras``)."""
+FUSED_CACHE_SIZE = 4096
+"""Distinct extra-input values whose summed contribution a network keeps (``fused_extras``; 1 KB each for the
+128-unit networks)."""
 
 _SIG_FLOOR = 4.248354255291589e-18
 """The sigmoid at -40 (= 1 / (1 + exp(40)) in floats): the value of every pre-activation below -40."""
@@ -205,30 +206,34 @@ class Network:
 
     def outputs_from(self, base: Board, base_pre: list[float], board: Board) -> Outputs:
         """``outputs_from_pre(with_extras(hidden_pre_from(base, base_pre, board), board), board)`` in one
-        pass over the hidden units (the same floats)."""
+        pass over the hidden units, the search's path. With version 4 inputs the extra inputs are added as
+        one summed row (:meth:`fused_extras`), so the floats may differ from that plain computation's in
+        the last bits (the same on every platform: the order of additions is fixed)."""
+        signs, vecs = self._extended_changes(base, board)
+        return self.outputs_from_hidden(_hidden(signs)(base_pre, *vecs), board)
+
+    def _extended_changes(self, base: Board, board: Board) -> tuple[str, list]:
+        """The signs and rows from ``base``'s pre-activations to ``board``'s, extra inputs included."""
         signs, vecs = self._changes(base, board)
+        if len(self.extra_rows) > features.N_V3 - features.N_BASE:
+            vecs.append(self.fused_extras(board))
+            return signs + "+", vecs
         extra = self.extra_vectors(board)
-        return self.outputs_from_hidden(_hidden(signs + "+" * len(extra))(base_pre, *vecs, *extra), board)
+        vecs.extend(extra)
+        return signs + "+" * len(extra), vecs
 
     def score_from(self, base: Board, base_pre: list[float], board: Board) -> float:
         """The pruning network's score of ``board`` (its one linear output: the side on roll's equity as
         that network estimates it), computed from a similar ``base`` board as in :meth:`outputs_from`, with
         the extra inputs added as one vector (:meth:`fused_extras`)."""
-        signs, vecs = self._changes(base, board)
-        if len(self.extra_rows) > features.N_V3 - features.N_BASE:
-            vecs.append(self.fused_extras(board))
-            signs += "+"
-        else:
-            extra = self.extra_vectors(board)
-            vecs.extend(extra)
-            signs += "+" * len(extra)
+        signs, vecs = self._extended_changes(base, board)
         return self.b2[0] + sum(map(mul, self.w2[0], _hidden(signs)(base_pre, *vecs)))
 
     def fused_extras(self, board: Board) -> array:
         """The sum of :meth:`extra_vectors` (version 4 inputs), kept per distinct value of the inputs behind it
         (both sides' hit counts and per-side inputs) in a bounded cache: one row to add instead of up to seven.
-        The pruning network's path: the sum is in another order than the plain computation's, so the floats
-        may differ in the last bits (its scores only rank plays)."""
+        The search's path (``outputs_from``, ``score_from``): the sum is in another order than the plain
+        computation's, so the floats may differ from it in the last bits."""
         mine, theirs = board
         sm = features.summary(mine)
         st = features.summary(theirs)
