@@ -23,19 +23,8 @@ def played():
     """(board, dice) before each move of a few games of the shipped bot at 0-ply against itself."""
     bot.load_weights()
     bearoff.load()
-    ev = bot.evaluator()
     rng = random.Random(77)
-    out = []
-    for _ in range(3):
-        b = START_BOARD
-        while True:
-            d = (rng.randint(1, 6), rng.randint(1, 6))
-            out.append((b, d))
-            c = play.choose_board(ev, b, d, play.LEVELS["intermediate"])
-            if winner_kind(c):
-                break
-            b = swap(c)
-    return out
+    return [m for _ in range(3) for m in play.self_play(bot.evaluator(), rng)]
 
 
 def test_the_dequantised_networks_evaluate_as_the_browser(search, played):

@@ -182,3 +182,15 @@ def test_the_per_side_inputs_cache_gives_the_same_floats(boards):
         assert cold == warm
         if len(net.extra_rows) > 2:
             assert 0 < len(net._extras_cache) <= len(sample)
+
+
+def test_self_play_lists_the_positions_before_each_move_of_one_finished_game():
+    import random
+    ev = bot.evaluator()
+    moves = play.self_play(ev, random.Random(3))
+    assert len(moves) > 20 and moves[0][0] == rules.board.START_BOARD
+    for (b, d), (nxt, _) in zip(moves, moves[1:]):
+        assert swap(nxt) in results(b, *d)  # each position follows from the one before by a legal play
+    last_b, last_d = moves[-1]
+    assert winner_kind(play.choose_board(ev, last_b, last_d, play.LEVELS["intermediate"]))
+    assert play.self_play(ev, random.Random(3)) == moves

@@ -19,23 +19,11 @@ import time
 import bot
 from bot import bearoff, play
 from bot.network import equity
-from rules.board import START_BOARD, swap, winner_kind
 
 
 def positions(games: int, seed: int) -> list:
-    ev = bot.evaluator()
     rng = random.Random(seed)
-    out = []
-    for _ in range(games):
-        b = START_BOARD
-        while True:
-            d = (rng.randint(1, 6), rng.randint(1, 6))
-            out.append((b, d))
-            c = play.choose_board(ev, b, d, play.LEVELS["intermediate"])
-            if winner_kind(c):
-                break
-            b = swap(c)
-    return out
+    return [m for _ in range(games) for m in play.self_play(bot.evaluator(), rng)]
 
 
 def pct(xs: list[float], f: float) -> float:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from . import bearoff
-from rules.board import ALL_ROLLS, Board, swap, winner_kind
+from rules.board import ALL_ROLLS, START_BOARD, Board, swap, winner_kind
 from rules.movegen import result_boards as results
 from .network import Evaluator, Outputs, equity, invert
 
@@ -342,3 +342,17 @@ def choose_board(ev: Evaluator, board: Board, dice: tuple[int, int], level: Leve
                 for i, b, plan in plans]
     rescored.sort(key=lambda t: (-t[0], t[1]))
     return rescored[0][2]
+
+
+def self_play(ev: Evaluator, rng: random.Random, level: Level = LEVELS["intermediate"]) -> list[tuple[Board, tuple[int, int]]]:
+    """(board, dice) before each move of one game of ``level`` against itself, every roll from ``rng`` (the
+    first may be a double): the positions the tests and benchmarks search."""
+    out = []
+    b = START_BOARD
+    while True:
+        d = (rng.randint(1, 6), rng.randint(1, 6))
+        out.append((b, d))
+        c = choose_board(ev, b, d, level, rng)
+        if winner_kind(c):
+            return out
+        b = swap(c)
