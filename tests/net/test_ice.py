@@ -153,6 +153,30 @@ def test_a_prflx_pair_is_local_when_this_side_has_no_public_candidate():
     assert ice.selected_path([s for s in _report("srflx", "prflx", address="") if s["id"] != "P0"]) == "direct"
 
 
+def _sdp(*cands):
+    return "v=0\r\n" + "".join(f"a=candidate:1 1 udp 2122260223 {a} 5000 typ {t} generation 0\r\n"
+                                   for a, t in cands)
+
+
+def test_an_offer_of_lan_host_candidates_only_is_lan_only():
+    assert ice.lan_only(_sdp(("192.168.1.5", "host"), ("fe80::1", "host"), ("4b1c-aa.local", "host")))
+    assert not ice.lan_only(_sdp())  # no candidates at all: nothing known
+    assert not ice.lan_only(_sdp(("192.168.1.5", "host"), ("203.0.113.9", "srflx")))
+    assert not ice.lan_only(_sdp(("192.168.1.5", "host"), ("198.51.100.7", "relay")))
+    assert not ice.lan_only(_sdp(("198.51.100.20", "host")))  # a public address on the host's own interface
+
+
+def test_with_a_lan_only_offer_a_pair_that_is_not_relayed_is_local():
+    """Same network only on the host's side: whatever this side's end (its STUN mapping in the lab's one-LAN
+    scenario) or the hidden prflx address, the host was reached inside its network. A relay stays a relay."""
+    hidden = [s for s in _report("srflx", "prflx", address="") if s["id"] != "P0"]
+    assert ice.selected_path(hidden) == "direct"
+    assert ice.selected_path(hidden, lan_offer=True) == "local"
+    assert ice.selected_path(_report(), lan_offer=True) == "local"
+    assert ice.selected_path(_report("relay", "host"), lan_offer=True) == "relay"
+    assert ice.selected_path([], lan_offer=True) is None
+
+
 # ----------------------------------------------------------------------------------------------- diagnosis
 @pytest.mark.parametrize("mine,theirs,key", [
     ({"host"}, {"host"}, "diag_local_only"),

@@ -183,6 +183,20 @@ def kinds_in_sdp(sdp: str) -> frozenset:
     return frozenset(kinds)
 
 
+def lan_only(sdp: str) -> bool:
+    """Whether an SDP has candidates and every one is a host candidate at a LAN address (or a browser's
+    ``.local`` name): an offer made with "Same network only" (no STUN, no TURN) from inside a home network."""
+    seen = False
+    for line in str(sdp).splitlines():
+        parts = line.strip().split()
+        if parts and parts[0].startswith("a=candidate:") and "typ" in parts:
+            i = parts.index("typ")
+            if parts[i + 1:i + 2] != ["host"] or len(parts) < 5 or not _lan_address(parts[4]):
+                return False
+            seen = True
+    return seen
+
+
 def _lan_address(address: str) -> bool:
     """A home network's own address (RFC 1918, link-local, unique-local IPv6) or a browser's ``.local`` name.
     (Not ``ipaddress.is_private``: that counts the documentation ranges too, which the lab's internet uses.)"""
@@ -216,10 +230,17 @@ def path_of(local_type: str, remote_type: str, remote_address: str = "") -> Path
     return "local"
 
 
-def selected_path(stats: Iterable[dict]) -> Optional[Path]:
+def selected_path(stats: Iterable[dict], lan_offer: bool = False) -> Optional[Path]:
     """The path of the selected candidate pair in a getStats() report (a list of its entries as dicts), or None
     when there is none yet. The transport's ``selectedCandidatePairId`` names it; without one (some browsers),
-    the nominated pair that succeeded."""
+    the nominated pair that succeeded.
+
+    ``lan_offer``: the host's offer had only host candidates at LAN addresses (``lan_only``: it chose Same
+    network only). The host then had no public address or mapping of its own, so a connection without a relay
+    reached it inside its network: "local", even when this side's end is its STUN mapping or the other end is
+    a peer-reflexive address Chromium does not show. (With a full-cone router on the guest's side a game from
+    outside could reach such a host through the host's router, and be labelled local wrongly; the label is
+    what the player reads, the connection is the same.)"""
     by_id = {s.get("id"): s for s in stats if isinstance(s, dict)}
     pair = None
     for s in by_id.values():
@@ -240,6 +261,8 @@ def selected_path(stats: Iterable[dict]) -> Optional[Path]:
         path = path_of(local.get("candidateType", ""), remote.get("candidateType", ""), address)
     except ValueError:
         return None
+    if lan_offer and path == "direct":
+        return "local"
     if (path == "direct" and not address and candidate_kind(local.get("candidateType", "")) == "host"
             and not _public_candidates(by_id.values(), ("local-candidate",))):
         # Chromium does not report the address of a peer-reflexive remote, so a pair learnt from the checks on
