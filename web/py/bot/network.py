@@ -111,22 +111,24 @@ class Network:
                 per_n.append(acc)
             self.tables.append(per_n)
 
-    def extra_vectors(self, board: Board) -> list:
-        """The non-slot inputs' contributions to the hidden pre-activations, in the order they are added."""
+    def extra_vectors(self, board: Board, key: Optional[tuple] = None) -> list:
+        """The non-slot inputs' contributions to the hidden pre-activations, in the order they are added.
+        ``key``: :meth:`fused_extras`'s key of ``board`` (version 4 inputs), when the caller has it already."""
         rows = self.extra_rows
         if not rows:
             return []
         mine, theirs = board
         out = []
-        sm = features.summary(mine)
-        st = features.summary(theirs)
+        if key is None:
+            sm = features.summary(mine)
+            st = features.summary(theirs)
         if len(rows) > features.N_V3 - features.N_BASE:
             # Version 4: the hit statistics, direct inputs like the hit shares. Each is an integer count
             # over a fixed divisor, so its contribution (value × row) is kept per count: a lookup instead of
             # a row of multiplications, with the same floats.
             tables = self._hit_tables
-            cm, tm, lm = features.hit_counts_of(sm[0], st[2])
-            ct, tt, lt = features.hit_counts_of(st[0], sm[2])
+            (cm, tm, lm), (ct, tt, lt) = key[:2] if key is not None else (
+                features.hit_counts_of(sm[0], st[2]), features.hit_counts_of(st[0], sm[2]))
             k = features.N_V3 - features.N_BASE
             for c, i, div in ((cm, 0, 36.0), (ct, 1, 36.0), (tm, k, 36.0), (lm, k + 1, 864.0),
                               (tt, k + 2, 36.0), (lt, k + 3, 864.0)):  # the rows' order, as in the plain sum
@@ -144,17 +146,18 @@ class Network:
         if len(rows) > 2:
             # The per-side inputs change little between the boards of one search: their summed contribution
             # is kept per distinct value tuple (a bounded cache; the sum is the same whether cached or not).
-            key = features.side_extras_of(mine, sm, st) + features.side_extras_of(theirs, st, sm)
+            sides = key[2] + key[3] if key is not None else (
+                features.side_extras_of(mine, sm, st) + features.side_extras_of(theirs, st, sm))
             cache = self._extras_cache
-            contrib = cache.get(key)
+            contrib = cache.get(sides)
             if contrib is None:
                 contrib = [0.0] * self.hidden
-                for v, row in zip(key, rows[2:2 + 2 * features.SIDE_EXTRAS]):
+                for v, row in zip(sides, rows[2:2 + 2 * features.SIDE_EXTRAS]):
                     if v:
                         contrib = list(map(add, contrib, [v * w for w in row]))
                 if len(cache) >= EXTRAS_CACHE_SIZE:
                     cache.clear()
-                cache[key] = contrib = array("d", contrib)
+                cache[sides] = contrib = array("d", contrib)
             out.append(contrib)
         return out
 
@@ -242,7 +245,7 @@ class Network:
         cache = self._fused_cache
         v = cache.get(key)
         if v is None:
-            vecs = self.extra_vectors(board)
+            vecs = self.extra_vectors(board, key)  # the inputs just computed, not again
             v = array("d", _summed("+" * (len(vecs) - 1))(*vecs) if vecs else [0.0] * self.hidden)
             if len(cache) >= FUSED_CACHE_SIZE:
                 cache.clear()
