@@ -110,56 +110,60 @@ class Network:
                     acc = list(map(add, acc, [n * pw * w for w in pip_row]))
                 per_n.append(acc)
             self.tables.append(per_n)
+        self._side_tables = (self.tables[:26], self.tables[26:])
 
-    def extra_vectors(self, board: Board, key: Optional[tuple] = None) -> list:
-        """The non-slot inputs' contributions to the hidden pre-activations, in the order they are added.
-        ``key``: :meth:`fused_extras`'s key of ``board`` (version 4 inputs), when the caller has it already."""
+    def extra_vectors(self, board: Board) -> list:
+        """The non-slot inputs' contributions to the hidden pre-activations, in the order they are added."""
         rows = self.extra_rows
         if not rows:
             return []
         mine, theirs = board
-        out = []
-        if key is None:
-            sm = features.summary(mine)
-            st = features.summary(theirs)
+        sm = features.summary(mine)
+        st = features.summary(theirs)
         if len(rows) > features.N_V3 - features.N_BASE:
-            # Version 4: the hit statistics, direct inputs like the hit shares. Each is an integer count
-            # over a fixed divisor, so its contribution (value × row) is kept per count: a lookup instead of
-            # a row of multiplications, with the same floats.
-            tables = self._hit_tables
-            (cm, tm, lm), (ct, tt, lt) = key[:2] if key is not None else (
-                features.hit_counts_of(sm[0], st[2]), features.hit_counts_of(st[0], sm[2]))
-            k = features.N_V3 - features.N_BASE
-            for c, i, div in ((cm, 0, 36.0), (ct, 1, 36.0), (tm, k, 36.0), (lm, k + 1, 864.0),
-                              (tt, k + 2, 36.0), (lt, k + 3, 864.0)):  # the rows' order, as in the plain sum
-                if c:
-                    table = tables[i]
-                    contrib = table.get(c)
-                    if contrib is None:
-                        v = c / div  # hit_stats' value exactly (864.0 = 36.0 * 24.0)
-                        table[c] = contrib = array("d", [v * w for w in rows[i]])
-                    out.append(contrib)
+            out = self._hit_vectors(features.hit_counts_of(sm[0], st[2]), features.hit_counts_of(st[0], sm[2]))
         else:
-            for v, row in ((features.hit_share(mine, theirs), rows[0]), (features.hit_share(theirs, mine), rows[1])):
-                if v:
-                    out.append([v * w for w in row])
+            out = [[v * w for w in row] for v, row in ((features.hit_share(mine, theirs), rows[0]),
+                                                        (features.hit_share(theirs, mine), rows[1])) if v]
         if len(rows) > 2:
-            # The per-side inputs change little between the boards of one search: their summed contribution
-            # is kept per distinct value tuple (a bounded cache; the sum is the same whether cached or not).
-            sides = key[2] + key[3] if key is not None else (
-                features.side_extras_of(mine, sm, st) + features.side_extras_of(theirs, st, sm))
-            cache = self._extras_cache
-            contrib = cache.get(sides)
-            if contrib is None:
-                contrib = [0.0] * self.hidden
-                for v, row in zip(sides, rows[2:2 + 2 * features.SIDE_EXTRAS]):
-                    if v:
-                        contrib = list(map(add, contrib, [v * w for w in row]))
-                if len(cache) >= EXTRAS_CACHE_SIZE:
-                    cache.clear()
-                cache[sides] = contrib = array("d", contrib)
-            out.append(contrib)
+            out.append(self._side_row(features.side_extras_of(mine, sm, st) + features.side_extras_of(theirs, st, sm)))
         return out
+
+    def _hit_vectors(self, mine: tuple[int, int, int], theirs: tuple[int, int, int]) -> list:
+        """Version 4's hit statistics (``features.hit_counts_of`` of each side as the hitter), direct inputs
+        like the hit shares, in the rows' order. Each is an integer count over a fixed divisor, so its
+        contribution (value × row) is kept per count: a lookup instead of a row of multiplications, with the
+        same floats."""
+        (cm, tm, lm), (ct, tt, lt) = mine, theirs
+        rows = self.extra_rows
+        tables = self._hit_tables
+        k = features.N_V3 - features.N_BASE
+        out = []
+        for c, i, div in ((cm, 0, 36.0), (ct, 1, 36.0), (tm, k, 36.0), (lm, k + 1, 864.0),
+                          (tt, k + 2, 36.0), (lt, k + 3, 864.0)):  # the rows' order, as in the plain sum
+            if c:
+                table = tables[i]
+                contrib = table.get(c)
+                if contrib is None:
+                    v = c / div  # hit_stats' value exactly (864.0 = 36.0 * 24.0)
+                    table[c] = contrib = array("d", [v * w for w in rows[i]])
+                out.append(contrib)
+        return out
+
+    def _side_row(self, sides: tuple[float, ...]) -> array:
+        """The per-side inputs' summed contribution. They change little between the boards of one search, so
+        it is kept per distinct value tuple (a bounded cache; the sum is the same whether cached or not)."""
+        cache = self._extras_cache
+        contrib = cache.get(sides)
+        if contrib is None:
+            contrib = [0.0] * self.hidden
+            for v, row in zip(sides, self.extra_rows[2:2 + 2 * features.SIDE_EXTRAS]):
+                if v:
+                    contrib = list(map(add, contrib, [v * w for w in row]))
+            if len(cache) >= EXTRAS_CACHE_SIZE:
+                cache.clear()
+            cache[sides] = contrib = array("d", contrib)
+        return contrib
 
     def with_extras(self, pre: list[float], board: Board) -> list[float]:
         """Add the non-slot inputs' contribution to slot-only pre-activations."""
@@ -183,22 +187,17 @@ class Network:
         per changed slot from the lowest: the new count's row added, then the old count's subtracted)."""
         signs = ""
         vecs = []
-        tables = self.tables
         for side in (0, 1):
             new, old = board[side], base[side]
             if new == old:
                 continue
-            off = 26 * side
-            for p in range(26):
-                n, o = new[p], old[p]
-                if n != o:
-                    row = tables[off + p]
-                    if n:
-                        signs += "+"
-                        vecs.append(row[n])
-                    if o:
-                        signs += "-"
-                        vecs.append(row[o])
+            for row, n, o in [c for c in zip(self._side_tables[side], new, old) if c[1] != c[2]]:
+                if n:
+                    signs += "+"
+                    vecs.append(row[n])
+                if o:
+                    signs += "-"
+                    vecs.append(row[o])
         return signs, vecs
 
     def hidden_pre_from(self, base: Board, base_pre: list[float], board: Board) -> list[float]:
@@ -218,10 +217,8 @@ class Network:
     def _extended_changes(self, base: Board, board: Board) -> tuple[str, list]:
         """The signs and rows from ``base``'s pre-activations to ``board``'s, extra inputs included."""
         signs, vecs = self._changes(base, board)
-        if len(self.extra_rows) > features.N_V3 - features.N_BASE:
-            vecs.append(self.fused_extras(board))
-            return signs + "+", vecs
-        extra = self.extra_vectors(board)
+        extra = self.fused_extras(board) if len(self.extra_rows) > features.N_V3 - features.N_BASE \
+            else self.extra_vectors(board)
         vecs.extend(extra)
         return signs + "+" * len(extra), vecs
 
@@ -232,25 +229,26 @@ class Network:
         signs, vecs = self._extended_changes(base, board)
         return self.b2[0] + sum(map(mul, self.w2[0], _hidden(signs)(base_pre, *vecs)))
 
-    def fused_extras(self, board: Board) -> array:
-        """The sum of :meth:`extra_vectors` (version 4 inputs), kept per distinct value of the inputs behind it
-        (both sides' hit counts and per-side inputs) in a bounded cache: one row to add instead of up to seven.
-        The search's path (``outputs_from``, ``score_from``): the sum is in another order than the plain
-        computation's, so the floats may differ from it in the last bits."""
+    def fused_extras(self, board: Board) -> list:
+        """:meth:`extra_vectors` (version 4 inputs) as at most two rows: the hit statistics' sum, kept per
+        distinct pair of both sides' hit counts in a bounded cache, and the per-side inputs' (:meth:`_side_row`).
+        Two or three rows to add instead of up to seven, and each cache hits far more often than one keyed
+        by both together would. The search's path (``outputs_from``, ``score_from``): the sum is in another
+        order than the plain computation's, so the floats may differ from it in the last bits."""
         mine, theirs = board
         sm = features.summary(mine)
         st = features.summary(theirs)
-        key = (features.hit_counts_of(sm[0], st[2]), features.hit_counts_of(st[0], sm[2]),
-               features.side_extras_of(mine, sm, st), features.side_extras_of(theirs, st, sm))
+        key = (features.hit_counts_of(sm[0], st[2]), features.hit_counts_of(st[0], sm[2]))
+        side = self._side_row(features.side_extras_of(mine, sm, st) + features.side_extras_of(theirs, st, sm))
         cache = self._fused_cache
-        v = cache.get(key)
-        if v is None:
-            vecs = self.extra_vectors(board, key)  # the inputs just computed, not again
-            v = array("d", _summed("+" * (len(vecs) - 1))(*vecs) if vecs else [0.0] * self.hidden)
+        hits = cache.get(key)
+        if hits is None:
+            vecs = self._hit_vectors(*key)
+            hits = array("d", _summed("+" * (len(vecs) - 1))(*vecs)) if vecs else ()
             if len(cache) >= FUSED_CACHE_SIZE:
                 cache.clear()
-            cache[key] = v
-        return v
+            cache[key] = hits
+        return [hits, side] if hits else [side]
 
     def outputs_from_pre(self, pre: list[float], board: Board) -> Outputs:
         return self.outputs_from_hidden(_hidden("")(pre), board)
