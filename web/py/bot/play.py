@@ -58,7 +58,7 @@ LEVELS: dict[str, Level] = {
     # (eighth session); reply choices pruned to the pruning network's 4 best plays (strong) or 3 (expert, whose
     # 2-ply limit went from 20,000 to 12,000 plays with it), for the browser's think-time budget (ninth
     # session; docs/bot.md, Levels).
-    "strong": Level("strong", 1, candidates=5, margin=0.08, prune=4),
+    "strong": Level("strong", 1, candidates=4, margin=0.08, prune=4),
     "expert": Level("expert", 2, candidates=5, margin=0.08, deep=2, deep_margin=0.10, deep_budget=12000, prune=3),
 }
 
