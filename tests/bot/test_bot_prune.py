@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import bot
-from bot import bearoff, network, play
+from bot import bearoff, features, network, play
 from rules.board import ALL_ROLLS, swap, winner_kind
 from rules.movegen import result_boards as results
 from bot.network import equity, invert
@@ -37,12 +37,12 @@ def shipped_doc() -> dict:
 
 
 def reference_score(net, base, board):
-    """The pruning network's score by the plain computation: slot rows one by one, the extra inputs, the
-    sigmoids, one dot product."""
+    """The pruning network's score by the plain computation: slot rows one by one, every extra input (those
+    with zero weights too), the hidden units (sigmoids or max(0, x)), one dot product."""
     pre = reference_pre_from(net, base, net.hidden_pre(base), board)
     if net.extra_rows:
         pre = reference_with_extras(net, pre, board)
-    return net.b2[0] + sum(map(mul, net.w2[0], [_sig(a) for a in pre]))
+    return net.b2[0] + sum(map(mul, net.w2[0], [max(a, 0.0) if net.relu else _sig(a) for a in pre]))
 
 
 def test_the_shipped_weights_have_a_pruning_network_that_strong_and_expert_use(ev):
@@ -172,7 +172,8 @@ def test_a_malformed_pruning_network_is_refused(bad):
         network.Evaluator(doc)
 
 
-@pytest.mark.parametrize("wrong", [{"hidden": 8}, {"inputs": 5}, {"inputs": 10 ** 6}, {"inputs": "all"}])
+@pytest.mark.parametrize("wrong", [{"hidden": 8}, {"inputs": 5}, {"inputs": 10 ** 6}, {"inputs": "all"},
+                                   {"activation": "tanh"}, {"activation": 1}])
 def test_a_pruning_network_of_the_wrong_size_is_refused(wrong):
     doc = shipped_doc()
     doc["prune"] = dict(doc["prune"], **wrong)
@@ -194,3 +195,39 @@ def test_strong_and_expert_play_what_the_pruned_search_says(ev, boards):
         scored = sorted(((equity(play.outputs_1ply(view, r, cache)), i, r) for i, r in enumerate(short)),
                         key=lambda t: (-t[0], t[1]))
         assert play.choose_board(ev, b, d, level) == scored[0][2]
+
+
+def test_the_shipped_pruner_has_relu_units_and_no_per_side_inputs(ev, boards):
+    """The shipped pruning network (``train_prune --inputs hits --activation relu``): its per-side input rows
+    are zero, so the search does not compute those inputs for it (the full networks do), and the score is
+    still the plain computation over every input (above); its units are max(0, x)."""
+    assert ev.pruner.relu and not ev.contact.relu
+    assert not ev.pruner._sides_used and ev.contact._sides_used and ev.race._sides_used
+    side_rows = ev.pruner.extra_rows[2:2 + 2 * features.SIDE_EXTRAS]
+    assert len(side_rows) == 2 * features.SIDE_EXTRAS and not any(any(r) for r in side_rows)
+    b = boards[7]
+    base = swap(b)
+    pre = ev.pruner.hidden_pre(base)
+    sb = swap(results(b, 5, 3)[0])
+    assert len(ev.pruner.fused_extras(sb)) <= 1  # the hit statistics' row only
+    assert ev.pruner.score_from(base, pre, sb) == pytest.approx(reference_score(ev.pruner, base, sb), abs=1e-12)
+
+
+def test_a_sigmoid_pruner_scores_with_sigmoids(boards):
+    """A weights file whose pruning network says nothing of its activation (the ninth session's) has sigmoid
+    units: the same network read that way scores otherwise, and as the plain computation with sigmoids."""
+    doc = shipped_doc()
+    doc["prune"].pop("activation", None)
+    sig = network.Evaluator(doc).pruner
+    relu = network.Evaluator(shipped_doc()).pruner
+    assert not sig.relu
+    b = boards[12]
+    base = swap(b)
+    pre = sig.hidden_pre(base)
+    differ = 0
+    for r in results(b, 6, 2)[:6]:
+        sb = swap(r)
+        got = sig.score_from(base, pre, sb)
+        assert got == pytest.approx(reference_score(sig, base, sb), abs=1e-12)
+        differ += abs(got - relu.score_from(base, pre, sb)) > 1e-6
+    assert differ >= 1

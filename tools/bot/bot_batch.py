@@ -67,17 +67,18 @@ def weight_arrays(doc: dict) -> dict[str, np.ndarray]:
     if "prune" in doc:
         spec = doc["prune"]
         arrays.update(_dequantised(spec["net"], spec.get("inputs", inputs), spec["hidden"], 1, "prune"))
+        arrays["prune_relu"] = np.array(spec.get("activation", "sigmoid") == "relu")
     return arrays
 
 
 def from_weights(path: Path) -> train_bot.Evaluator:
     """The networks of a weights file, as the browser evaluates them (dequantised); its pruning network, if
-    any, as ``ev.pruner`` (w1, b1, w2, b2)."""
+    any, as ``ev.pruner`` (w1, b1, w2, b2, relu)."""
     arrays = weight_arrays(json.loads(Path(path).read_bytes()))
     ev = train_bot.Evaluator(arrays["contact_b1"].shape[0], np.random.default_rng(0))
     ev.contact.load(arrays, "contact_")
     ev.race.load(arrays, "race_")
-    ev.pruner = tuple(arrays["prune_" + k] for k in ("w1", "b1", "w2", "b2")) if "prune_w1" in arrays else None
+    ev.pruner = tuple(arrays["prune_" + k] for k in ("w1", "b1", "w2", "b2", "relu")) if "prune_w1" in arrays else None
     return ev
 
 
@@ -135,8 +136,9 @@ class BatchOnePly:
 
     def prune_scores(self, boards: list) -> np.ndarray:
         """The pruning network's score of each board (side on roll), as ``bot.network.Network.score_from``."""
-        w1, b1, w2, b2 = self.pruner
-        h = 1.0 / (1.0 + np.exp(-(self.tb.encode_batch(boards)[:, :w1.shape[0]] @ w1 + b1)))
+        w1, b1, w2, b2, relu = self.pruner
+        z = self.tb.encode_batch(boards)[:, :w1.shape[0]] @ w1 + b1
+        h = np.maximum(z, 0.0) if relu else 1.0 / (1.0 + np.exp(-z))
         return (h @ w2)[:, 0] + b2[0]
 
     @staticmethod

@@ -71,6 +71,10 @@ def export(checkpoint: Path, out: Path = DEFAULT_OUT, hash_module: Path | None =
         doc["prune"] = {"hidden": int(p["prune_w1"].shape[1]), "inputs": int(p["prune_w1"].shape[0]),
                         "net": _net(p, "prune_"),
                         "source": {k: pmeta[k] for k in ("seed", "positions", "plays", "epochs") if k in pmeta}}
+        if pmeta.get("activation", "sigmoid") != "sigmoid":
+            doc["prune"]["activation"] = pmeta["activation"]
+        if pmeta.get("inputs_used", "all") != "all":
+            doc["prune"]["source"]["inputs"] = pmeta["inputs_used"]
     data = (json.dumps(doc, separators=(",", ":"), sort_keys=True) + "\n").encode()
     digest = hashlib.sha256(data).hexdigest()
     out.parent.mkdir(parents=True, exist_ok=True)

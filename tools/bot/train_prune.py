@@ -79,7 +79,8 @@ def sample(search: BatchSearch, positions: int, seed: int, noise: tuple[float, .
 
 
 class Pruner:
-    def __init__(self, inputs: int, hidden: int, rng: np.random.Generator):
+    def __init__(self, inputs: int, hidden: int, rng: np.random.Generator, activation: str = "sigmoid"):
+        self.relu = activation == "relu"
         self.params = [rng.normal(0.0, 0.1, (inputs, hidden)), np.zeros(hidden), rng.normal(0.0, 0.1, hidden)]
         self.m = [np.zeros_like(p) for p in self.params]
         self.v = [np.zeros_like(p) for p in self.params]
@@ -87,7 +88,8 @@ class Pruner:
 
     def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         w1, b1, w2 = self.params
-        h = 1.0 / (1.0 + np.exp(-(x @ w1 + b1)))
+        z = x @ w1 + b1
+        h = np.maximum(z, 0.0) if self.relu else 1.0 / (1.0 + np.exp(-z))
         return h, h @ w2
 
     def step(self, x: np.ndarray, y: np.ndarray, g: np.ndarray, lr: float) -> None:
@@ -97,7 +99,7 @@ class Pruner:
         err = p - y
         err = err - (np.bincount(inv, weights=err) / counts)[inv]  # centred on each roll's mean
         dp = err / len(x)
-        dh = np.outer(dp, self.params[2]) * h * (1.0 - h)
+        dh = np.outer(dp, self.params[2]) * ((h > 0.0) if self.relu else h * (1.0 - h))
         grads = [x.T @ dh, dh.sum(0), h.T @ dp]
         self.steps += 1
         for j, gr in enumerate(grads):
@@ -137,9 +139,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--positions", type=int, default=6000, help="self-play positions (every roll of each)")
     ap.add_argument("--hidden", type=int, default=16)
-    ap.add_argument("--inputs", choices=("base", "all"), default="all",
+    ap.add_argument("--inputs", choices=("base", "hits", "all"), default="all",
                     help="base: only the slot and pip inputs (features.N_BASE), so a score skips the extra "
-                         "inputs' work; all: the full networks' inputs")
+                         "inputs' work; hits: those and the hit inputs (the per-side inputs' weights are "
+                         "zero, so a score skips them); all: the full networks' inputs")
+    ap.add_argument("--activation", choices=("sigmoid", "relu"), default="sigmoid",
+                    help="of the hidden units (relu: max(0, x), cheaper to compute in the browser)")
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--batch-rolls", type=int, default=128, help="rolls per minibatch")
@@ -152,6 +157,9 @@ def main(argv: list[str] | None = None) -> None:
     x, y, g = sample(search, a.positions, a.seed, tuple(float(s) for s in a.noise.split(",")))
     if a.inputs == "base":
         x = x[:, :features.N_BASE]
+    side = slice(features.N_BASE + 2, features.N_BASE + 2 + 2 * features.SIDE_EXTRAS)  # features.extras' order
+    if a.inputs == "hits":
+        x[:, side] = 0.0
     ng = int(g.max()) + 1
     print(f"{len(x)} plays of {ng} rolls of {a.positions} positions ({time.time() - t0:.0f} s)", flush=True)
     rng = np.random.default_rng(a.seed)
@@ -164,7 +172,9 @@ def main(argv: list[str] | None = None) -> None:
         return np.concatenate([np.arange(starts[i], ends[i]) for i in gs])
 
     held_rows = rows(held)
-    net = Pruner(x.shape[1], a.hidden, rng)
+    net = Pruner(x.shape[1], a.hidden, rng, a.activation)
+    if a.inputs == "hits":
+        net.params[0][side] = 0.0  # their inputs are zero, so these weights never move from here
     for epoch in range(a.epochs):
         lr = a.lr * (1.0 - 0.9 * epoch / max(1, a.epochs - 1))
         rng.shuffle(train)
@@ -176,7 +186,7 @@ def main(argv: list[str] | None = None) -> None:
               + " ".join(f"K={k} {s:.3f}/{l:.4f}" for k, (s, l) in rep.items())
               + f" ({time.time() - t0:.0f} s)", flush=True)
     w1, b1, w2 = net.params
-    meta = {"hidden": a.hidden, "inputs": int(x.shape[1]), "seed": a.seed, "positions": a.positions, "plays": int(len(x)), "rolls": ng,
+    meta = {"hidden": a.hidden, "activation": a.activation, "inputs_used": a.inputs, "inputs": int(x.shape[1]), "seed": a.seed, "positions": a.positions, "plays": int(len(x)), "rolls": ng,
             "epochs": a.epochs, "weights": str(a.weights), "held_out": {str(k): v for k, v in rep.items()}}
     a.out.parent.mkdir(parents=True, exist_ok=True)
     np.savez(a.out, prune_w1=w1, prune_b1=b1, prune_w2=w2[:, None], prune_b2=np.zeros(1),

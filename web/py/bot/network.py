@@ -53,7 +53,7 @@ class Network:
     """One network (contact, race, or the pruning network): folded first-layer tables, hidden biases, output
     layer (``outputs`` units: 5 sigmoid outputs, or the pruning network's one linear score)."""
 
-    def __init__(self, spec: dict, inputs: int, hidden: int, outputs: int = 5):
+    def __init__(self, spec: dict, inputs: int, hidden: int, outputs: int = 5, relu: bool = False):
         try:
             raw = base64.b64decode(spec["w1"], validate=True)
             scale = [float(s) for s in spec["w1_scale"]]
@@ -80,6 +80,7 @@ class Network:
             raise WeightsError("network arrays have the wrong sizes")
         rows = [[q[i * hidden + j] * scale[i] for j in range(hidden)] for i in range(inputs)]
         self.hidden = hidden
+        self.relu = relu  # hidden units max(0, x) instead of sigmoids (a pruning network may have them)
         self.b1 = b1
         self.w2 = [[w2[j * outputs + k] for j in range(hidden)] for k in range(outputs)]
         self.b2 = b2
@@ -87,6 +88,9 @@ class Network:
         # Rows of the non-slot inputs (version 2 weights: the two hit shares; version 3: and the per-side
         # extras; version 4: and the hit statistics), applied per board.
         self.extra_rows = rows[features.N_BASE:inputs]
+        # A network may leave the per-side inputs out by giving them zero weights (a pruning network trained
+        # with ``--inputs hits``): then they are not computed, as adding their zero rows changes no float.
+        self._sides_used = any(any(r) for r in self.extra_rows[2:2 + 2 * features.SIDE_EXTRAS])
         self._extras_cache: dict[tuple[float, ...], array] = {}
         self._fused_cache: dict[tuple, array] = {}
         # Version 4's hit statistics (rows 0, 1 and N_V3 - N_BASE + 0..3 of extra_rows): per row, a table
@@ -125,7 +129,7 @@ class Network:
         else:
             out = [[v * w for w in row] for v, row in ((features.hit_share(mine, theirs), rows[0]),
                                                         (features.hit_share(theirs, mine), rows[1])) if v]
-        if len(rows) > 2:
+        if self._sides_used:
             out.append(self._side_row(features.side_extras_of(mine, sm, st) + features.side_extras_of(theirs, st, sm)))
         return out
 
@@ -227,19 +231,21 @@ class Network:
         that network estimates it), computed from a similar ``base`` board as in :meth:`outputs_from`, with
         the extra inputs added as one vector (:meth:`fused_extras`)."""
         signs, vecs = self._extended_changes(base, board)
+        if self.relu:  # the units at or below zero add nothing, so they are left out of the sum
+            return self.b2[0] + sum([w * a for w, a in zip(self.w2[0], _summed(signs)(base_pre, *vecs)) if a > 0.0])
         return self.b2[0] + sum(map(mul, self.w2[0], _hidden(signs)(base_pre, *vecs)))
 
     def fused_extras(self, board: Board) -> list:
         """:meth:`extra_vectors` (version 4 inputs) as at most two rows: the hit statistics' sum, kept per
-        distinct pair of both sides' hit counts in a bounded cache, and the per-side inputs' (:meth:`_side_row`).
-        Two or three rows to add instead of up to seven, and each cache hits far more often than one keyed
-        by both together would. The search's path (``outputs_from``, ``score_from``): the sum is in another
-        order than the plain computation's, so the floats may differ from it in the last bits."""
+        distinct pair of both sides' hit counts in a bounded cache, and the per-side inputs' (:meth:`_side_row`;
+        not computed at all when their weights are zero). Two rows to add instead of up to seven, and each
+        cache hits far more often than one keyed by both together would. The search's path (``outputs_from``,
+        ``score_from``): the sum is in another order than the plain computation's, so the floats may differ
+        from it in the last bits."""
         mine, theirs = board
         sm = features.summary(mine)
         st = features.summary(theirs)
         key = (features.hit_counts_of(sm[0], st[2]), features.hit_counts_of(st[0], sm[2]))
-        side = self._side_row(features.side_extras_of(mine, sm, st) + features.side_extras_of(theirs, st, sm))
         cache = self._fused_cache
         hits = cache.get(key)
         if hits is None:
@@ -248,7 +254,10 @@ class Network:
             if len(cache) >= FUSED_CACHE_SIZE:
                 cache.clear()
             cache[key] = hits
-        return [hits, side] if hits else [side]
+        out = [hits] if hits else []
+        if self._sides_used:
+            out.append(self._side_row(features.side_extras_of(mine, sm, st) + features.side_extras_of(theirs, st, sm)))
+        return out
 
     def outputs_from_pre(self, pre: list[float], board: Board) -> Outputs:
         return self.outputs_from_hidden(_hidden("")(pre), board)
@@ -340,11 +349,14 @@ class Evaluator:
             p_hidden = spec.get("hidden") if isinstance(spec, dict) else None
             if not isinstance(p_hidden, int) or p_hidden <= 0 or not isinstance(spec.get("net"), dict):
                 raise WeightsError("the pruning network needs 'hidden' and 'net'")
+            activation = spec.get("activation", "sigmoid")
+            if activation not in ("sigmoid", "relu"):
+                raise WeightsError(f"the pruning network's activation {activation!r} is not 'sigmoid' or 'relu'")
             p_inputs = spec.get("inputs", inputs)
             if p_inputs not in versions or p_inputs > inputs:
                 raise WeightsError(f"the pruning network's {p_inputs!r} inputs are not one of {versions} up to {inputs}")
             # Over the slot and pip inputs only (features.N_BASE), a score needs no extra-input work.
-            self.pruner = Network(spec["net"], p_inputs, p_hidden, outputs=1)
+            self.pruner = Network(spec["net"], p_inputs, p_hidden, outputs=1, relu=activation == "relu")
         self._views: dict[int, "Evaluator"] = {0: self}
 
     def pruned(self, k: int) -> "Evaluator":
