@@ -264,7 +264,7 @@ for lv in __LEVELS__:
     for name, xs in ((lv, ts), ("base:" + lv, tb)):
         if xs:
             xs.sort()
-            out[name] = [xs[len(xs) // 2], xs[min(len(xs) - 1, int(0.95 * len(xs)))], xs[-1], len(xs)]
+            out[name] = [xs[len(xs) // 2], xs[min(len(xs) - 1, int(0.95 * len(xs)))], xs[-1], len(xs), sum(xs)]
 json.dumps(out)
 """
 
@@ -298,9 +298,9 @@ def print_think(where: str, out: dict, levels: list[str], rev) -> None:
     for lv in levels:
         for name, label in ((lv, lv), ("base:" + lv, f"{lv}@{rev}")):
             if name in out:
-                p50, p95, mx, n = out[name]
+                p50, p95, mx, n, total = out[name]
                 print(f"{where} {label:>18}: think p50={p50 * 1000:.1f}ms p95={p95 * 1000:.1f}ms "
-                      f"max={mx * 1000:.0f}ms (n={n})")
+                      f"max={mx * 1000:.0f}ms total={total:.2f}s (n={n})")
         if rev is not None:
             differ = out.get("differ", {}).get(lv, [])
             print(f"{where} {'':>18}  {lv}: {len(differ)} positions where the baseline chose another play "
