@@ -116,6 +116,15 @@ class BatchOnePly:
 
     def _after_play(self, plays: list) -> tuple[np.ndarray, list[int], list]:
         """``after_play``, and the indices and swapped boards of the plays the networks evaluated."""
+        outs, idx, to_eval = self._exact_after_play(plays)
+        if to_eval:
+            outs[idx] = self.tb.invert(self.net_outputs(to_eval))
+        return outs, idx, to_eval
+
+    @staticmethod
+    def _exact_after_play(plays: list) -> tuple[np.ndarray, list[int], list]:
+        """``_after_play`` before the networks: the outputs of won games and exact bear-offs filled in, and
+        the indices and swapped boards of the other plays (their rows of the outputs left unset)."""
         outs = np.empty((len(plays), 5))
         to_eval, idx = [], []
         for j, r in enumerate(plays):
@@ -130,8 +139,6 @@ class BatchOnePly:
             else:
                 to_eval.append(sb)
                 idx.append(j)
-        if to_eval:
-            outs[idx] = self.tb.invert(self.net_outputs(to_eval))
         return outs, idx, to_eval
 
     def prune_scores(self, boards: list) -> np.ndarray:
@@ -158,21 +165,29 @@ class BatchOnePly:
         """The best play of each slot (from ``generate``): its outputs for the mover and its result board.
         The first of equal equities in generation order wins, as in ``bot.play.best_reply``; with ``prune``,
         only the plays ``bot.play._pruned`` keeps are candidates."""
-        outs, idx, to_eval = self._after_play(plays)
-        eq = self.tb.equity(outs)
         rows_a = np.array(rows)
-        if self.prune and idx:
-            # Of the network-evaluated plays, each slot keeps its ``prune`` lowest scores (the first in
-            # generation order among equals); the others cannot be chosen.
-            idx_a = np.array(idx)
-            sc = self.prune_scores(to_eval)
-            o = np.lexsort((idx_a, sc, rows_a[idx_a]))
-            r_sorted = rows_a[idx_a][o]
-            start = np.r_[True, r_sorted[1:] != r_sorted[:-1]]
-            pos = np.arange(len(o))
-            rank = pos - np.maximum.accumulate(np.where(start, pos, 0))
-            eq = eq.copy()
-            eq[idx_a[o][rank >= self.prune]] = -np.inf
+        if self.prune:
+            outs, idx, to_eval = self._exact_after_play(plays)
+            eq = np.full(len(plays), -np.inf)
+            exact = np.ones(len(plays), dtype=bool)
+            exact[idx] = False
+            if idx:
+                # Of the plays for the networks, each slot keeps its ``prune`` lowest scores (the first in
+                # generation order among equals); only those are evaluated, the others cannot be chosen.
+                idx_a = np.array(idx)
+                sc = self.prune_scores(to_eval)
+                o = np.lexsort((idx_a, sc, rows_a[idx_a]))
+                r_sorted = rows_a[idx_a][o]
+                start = np.r_[True, r_sorted[1:] != r_sorted[:-1]]
+                pos = np.arange(len(o))
+                rank = pos - np.maximum.accumulate(np.where(start, pos, 0))
+                kept = np.sort(o[rank < self.prune])  # positions in to_eval, in generation order
+                outs[idx_a[kept]] = self.tb.invert(self.net_outputs([to_eval[k] for k in kept]))
+                eq[idx_a[kept]] = self.tb.equity(outs[idx_a[kept]])
+            eq[exact] = self.tb.equity(outs[exact])
+        else:
+            outs, idx, to_eval = self._after_play(plays)
+            eq = self.tb.equity(outs)
         order = np.lexsort((np.arange(len(rows)), -eq, rows_a))
         first = np.ones(len(order), dtype=bool)
         first[1:] = rows_a[order][1:] != rows_a[order][:-1]
