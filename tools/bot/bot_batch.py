@@ -182,8 +182,9 @@ class BatchOnePly:
                 pos = np.arange(len(o))
                 rank = pos - np.maximum.accumulate(np.where(start, pos, 0))
                 kept = np.sort(o[rank < self.prune])  # positions in to_eval, in generation order
-                outs[idx_a[kept]] = self.tb.invert(self.net_outputs([to_eval[k] for k in kept]))
-                eq[idx_a[kept]] = self.tb.equity(outs[idx_a[kept]])
+                rows_kept = idx_a[kept]
+                outs[rows_kept] = self.tb.invert(self.net_outputs([to_eval[k] for k in kept]))
+                eq[rows_kept] = self.tb.equity(outs[rows_kept])
             eq[exact] = self.tb.equity(outs[exact])
         else:
             outs, idx, to_eval = self._after_play(plays)

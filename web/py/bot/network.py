@@ -130,7 +130,7 @@ class Network:
             out = [[v * w for w in row] for v, row in ((features.hit_share(mine, theirs), rows[0]),
                                                         (features.hit_share(theirs, mine), rows[1])) if v]
         if self._sides_used:
-            out.append(self._side_row(features.side_extras_of(mine, sm, st) + features.side_extras_of(theirs, st, sm)))
+            out.append(self._side_row_of(board, sm, st))
         return out
 
     def _hit_vectors(self, mine: tuple[int, int, int], theirs: tuple[int, int, int]) -> list:
@@ -153,6 +153,11 @@ class Network:
                     table[c] = contrib = array("d", [v * w for w in rows[i]])
                 out.append(contrib)
         return out
+
+    def _side_row_of(self, board: Board, sm: tuple, st: tuple) -> array:
+        """:meth:`_side_row` of ``board``'s per-side inputs, from both sides' ``features.summary``."""
+        mine, theirs = board
+        return self._side_row(features.side_extras_of(mine, sm, st) + features.side_extras_of(theirs, st, sm))
 
     def _side_row(self, sides: tuple[float, ...]) -> array:
         """The per-side inputs' summed contribution. They change little between the boards of one search, so
@@ -229,7 +234,7 @@ class Network:
     def score_from(self, base: Board, base_pre: list[float], board: Board) -> float:
         """The pruning network's score of ``board`` (its one linear output: the side on roll's equity as
         that network estimates it), computed from a similar ``base`` board as in :meth:`outputs_from`, with
-        the extra inputs added as one vector (:meth:`fused_extras`)."""
+        the extra inputs added as :meth:`fused_extras`' rows."""
         signs, vecs = self._extended_changes(base, board)
         if self.relu:  # the units at or below zero add nothing, so they are left out of the sum
             return self.b2[0] + sum([w * a for w, a in zip(self.w2[0], _summed(signs)(base_pre, *vecs)) if a > 0.0])
@@ -256,7 +261,7 @@ class Network:
             cache[key] = hits
         out = [hits] if hits else []
         if self._sides_used:
-            out.append(self._side_row(features.side_extras_of(mine, sm, st) + features.side_extras_of(theirs, st, sm)))
+            out.append(self._side_row_of(board, sm, st))
         return out
 
     def outputs_from_pre(self, pre: list[float], board: Board) -> Outputs:
