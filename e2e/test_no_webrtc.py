@@ -69,3 +69,20 @@ def test_without_webrtc_an_invite_link_explains_why_it_cannot_join(context, new_
     # the table is there to play: the bot's weights loaded and the board takes input
     page.wait_for_selector("html[data-loaded]", state="attached")
     assert ui_state(page) in ("roll", "move", "wait")
+
+
+def test_without_webrtc_an_invite_opened_in_an_open_tab_explains_once(context, new_page, base_url):
+    """An invite opened in a tab already showing the table (a hashchange, not a page load) gets the same dialog,
+    and a second one does not stack another on it."""
+    context.add_init_script(NO_WEBRTC)
+    page = new_page(context)
+    page.goto(table_url(base_url))
+    wait_ready(page)
+    page.locator("#peer-unavailable").wait_for()
+    assert page.locator("#dlg-peer-off").count() == 0
+    page.goto(page.url.split("#", 1)[0] + INVITE)
+    page.locator("#dlg-peer-off").wait_for()
+    assert "#join=" not in page.url
+    page.goto(page.url.split("#", 1)[0] + INVITE.replace("Ab", "Cd"))
+    page.wait_for_function("!location.hash")
+    assert page.locator("#dlg-peer-off").count() == 1

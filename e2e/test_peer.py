@@ -217,6 +217,49 @@ def test_disconnect_and_resume(peer_context, new_page, base_url):
     _play_turns(host, guest, 3)  # and it goes on
 
 
+def _invite(host) -> str:
+    """Open "Play a friend" on the host and return its invite link."""
+    host.get_by_role("button", name="Play a friend").click()
+    host.wait_for_function("document.getElementById('peer-invite') && document.getElementById('peer-invite')"
+                           ".value.includes('#join=')")
+    return host.get_by_label("Invite link", exact=True).input_value()
+
+
+def _answer(guest) -> str:
+    guest.wait_for_function("document.getElementById('peer-answer') && "
+                            "document.getElementById('peer-answer').value.length > 20")
+    return guest.get_by_label("Answer code", exact=True).input_value()
+
+
+def test_an_invite_link_opened_in_a_tab_already_showing_the_table(peer_context, new_page, base_url):
+    """Opening an invite in a tab that is already open changes only the address's fragment (no new page load):
+    the table answers it as it answers a page opened with it, and a second invite replaces the first's dialog."""
+    host = new_page(peer_context())
+    guest = new_page(peer_context())
+    for page in (host, guest):
+        page.goto(base_url + "?lang=en&clock=0&pace=0&stun=none")
+        wait_ready(page)
+    first = _invite(host)
+    guest.goto(first)  # the same document: a hashchange
+    first_answer = _answer(guest)
+    assert "#join=" not in guest.url  # dropped from the address, as when the page opens with it
+    host.get_by_role("button", name="Close", exact=True).click()
+    host.locator("#peer-dialog").wait_for(state="detached")
+    second = _invite(host)
+    assert second != first
+    guest.goto(second)  # another invite while the first one's dialog is still open
+    guest.wait_for_function("id => document.getElementById('peer-answer') && "
+                            "document.getElementById('peer-answer').value.length > 20 && "
+                            "document.getElementById('peer-answer').value !== id", arg=first_answer)
+    assert guest.locator("#peer-dialog").count() == 1
+    host.get_by_label("Paste answer code", exact=True).fill(_answer(guest))
+    host.get_by_role("button", name="Connect", exact=True).click()
+    for page in (host, guest):
+        page.wait_for_function("document.documentElement.getAttribute('data-peer') === 'connected'")
+        page.wait_for_function("document.querySelector('[data-dice]') !== null", timeout=30_000)
+    _boards_agree(host, guest)
+
+
 def test_illegal_move_from_the_peer_is_refused(peer_context, new_page, base_url):
     host, guest, _, _ = _connect(peer_context, new_page, base_url)
     for page in (host, guest):

@@ -5,7 +5,7 @@ main.py asks :func:`webrtc_missing` before it imports ``ui.peer_game`` (whose ``
 ``RTCPeerConnection`` at import time); when it is missing it calls :func:`install` instead, which
 
 * puts a line saying so where the "Play a friend" button would be (``#peer-unavailable``), and
-* when the page was opened from an invite link (``#join=...``), opens a dialog (``#dlg-peer-off``) telling the
+* when the page was opened from an invite link (``#join=...``), or one is opened in it later, opens a dialog (``#dlg-peer-off``) telling the
   guest why it cannot join and what to do (open the link in another browser).
 """
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 from pyscript import document, window
 
 from .dom import el, on
+from .invite_link import on_invite
 
 __all__ = ["webrtc_missing", "install"]
 
@@ -23,6 +24,8 @@ def webrtc_missing(win=window) -> bool:
 
 
 def _explain_to_guest(t) -> None:
+    if document.getElementById("dlg-peer-off"):  # already saying so (a second invite link; JS null is a falsy jsnull)
+        return
     dlg = el("dialog", id="dlg-peer-off", cls="dialog peer-dialog", aria_labelledby="peer-off-title",
              aria_describedby="peer-off-why")
     el("h2", t("peer_play_friend"), parent=dlg, id="peer-off-title")
@@ -43,10 +46,4 @@ def install(app) -> None:
     else:
         document.body.appendChild(line)
     document.documentElement.setAttribute("data-peer", "unavailable")
-    frag = str(window.location.hash or "")
-    if frag.startswith("#join="):
-        try:  # the invite cannot be used here: drop it from the address, as the peer dialog does
-            window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
-        except Exception:
-            pass
-        _explain_to_guest(app.t)
+    on_invite(lambda _code: _explain_to_guest(app.t))  # the invite cannot be used here

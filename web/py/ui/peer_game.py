@@ -25,6 +25,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from .dom import el, on
+from .invite_link import on_invite
 from .peer_dialog import PeerDialog, Role, open_peer_dialog
 from .peer_texts import notice_text
 
@@ -46,6 +47,7 @@ class PeerGame:
         self.app = app
         self.t = app.t
         self.link: Optional[PeerLink] = None
+        self.dialog: Optional[PeerDialog] = None
         self.session: Optional[PeerSession] = self._load()
         self.adapter: Optional[PeerTableAdapter] = None
         self.bar = None
@@ -74,14 +76,19 @@ class PeerGame:
 
     # connection
     def open_dialog(self, role: Role = "host", offer_code: Optional[str] = None) -> PeerDialog:
+        """The connection dialog, in place of any still open (a second invite link opened in this tab)."""
         if self.link is not None:
             self.link.close()
             self.link = None
-        return open_peer_dialog(self.t, self.app.store, self._connected, role, offer_code, self._message,
-                                self._lost)
+        if self.dialog is not None:
+            self.dialog.close()
+        self.dialog = open_peer_dialog(self.t, self.app.store, self._connected, role, offer_code, self._message,
+                                       self._lost)
+        return self.dialog
 
     def _connected(self, link: PeerLink, dialog: PeerDialog) -> None:
         self.link = link
+        self.dialog = None  # it closed itself, leaving the link to this game
         self.connected_at = _now()
         asyncio.ensure_future(self._show_path(link))
         # for the browser tests: send raw text on the channel (as a cheating peer would) and read the counters
@@ -224,7 +231,7 @@ def _is_hello(text) -> bool:
 
 
 def install(app) -> PeerGame:
-    """Add "Play a friend" to the page and answer an invite link the page was opened with."""
+    """Add "Play a friend" to the page and answer an invite link the page was opened with, or one opened in it later."""
     peer = PeerGame(app)
     btn = el("button", app.t("peer_play_friend"), type="button", id="btn-peer", cls="ghost")
     on(btn, "click", lambda e: peer.open_dialog("host"))
@@ -233,12 +240,5 @@ def install(app) -> PeerGame:
         new.parentNode.insertBefore(btn, new)
     else:
         document.body.appendChild(btn)
-    frag = str(window.location.hash or "")
-    if frag.startswith("#join="):
-        code = frag[len("#join="):]
-        try:
-            window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
-        except Exception:
-            pass
-        peer.open_dialog("guest", code)
+    on_invite(lambda code: peer.open_dialog("guest", code))
     return peer
