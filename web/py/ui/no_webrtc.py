@@ -41,7 +41,7 @@ def install(app) -> None:
     """The line instead of the "Play a friend" button, and the guest's explanation when opened from an invite."""
     line = el("span", app.t("peer_no_webrtc"), id="peer-unavailable", cls="peer-off", role="note")
     new = document.getElementById("btn-new")
-    if new is not None:
+    if new:  # (a missing element is JS null, a falsy jsnull, not None)
         new.parentNode.insertBefore(line, new)
     else:
         document.body.appendChild(line)

@@ -236,7 +236,7 @@ def install(app) -> PeerGame:
     btn = el("button", app.t("peer_play_friend"), type="button", id="btn-peer", cls="ghost")
     on(btn, "click", lambda e: peer.open_dialog("host"))
     new = document.getElementById("btn-new")
-    if new is not None:
+    if new:  # (a missing element is JS null, a falsy jsnull, not None)
         new.parentNode.insertBefore(btn, new)
     else:
         document.body.appendChild(btn)
