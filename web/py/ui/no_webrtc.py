@@ -5,8 +5,8 @@ main.py asks :func:`webrtc_missing` before it imports ``ui.peer_game`` (whose ``
 ``RTCPeerConnection`` at import time); when it is missing it calls :func:`install` instead, which
 
 * puts a line saying so where the "Play a friend" button would be (``#peer-unavailable``), and
-* when the page was opened from an invite link (``#join=...``), or one is opened in it later, opens a dialog (``#dlg-peer-off``) telling the
-  guest why it cannot join and what to do (open the link in another browser).
+* when the page was opened from an invite link (``#join=...``), or one is opened in it later, opens a dialog
+  (``#dlg-peer-off``) telling the guest why it cannot join and what to do (open the link in another browser).
 """
 from __future__ import annotations
 
@@ -24,7 +24,9 @@ def webrtc_missing(win=window) -> bool:
 
 
 def _explain_to_guest(t) -> None:
-    if document.getElementById("dlg-peer-off"):  # already saying so (a second invite link; JS null is a falsy jsnull)
+    # A second invite link while this is still said: nothing more to say (a missing element is JS null, a falsy
+    # jsnull, not None).
+    if document.getElementById("dlg-peer-off"):
         return
     dlg = el("dialog", id="dlg-peer-off", cls="dialog peer-dialog", aria_labelledby="peer-off-title",
              aria_describedby="peer-off-why")
