@@ -47,24 +47,31 @@ def _mirror(c: dict) -> dict:
     return out
 
 
+def _invite(host) -> str:
+    """Open "Play a friend" on the host and return its invite link."""
+    host.get_by_role("button", name="Play a friend").click()
+    host.wait_for_function("document.getElementById('peer-invite') && document.getElementById('peer-invite')"
+                           ".value.includes('#join=')")
+    return host.get_by_label("Invite link", exact=True).input_value()
+
+
+def _answer(guest) -> str:
+    guest.wait_for_function("document.getElementById('peer-answer') && "
+                            "document.getElementById('peer-answer').value.length > 20")
+    return guest.get_by_label("Answer code", exact=True).input_value()
+
+
 def _connect(peer_context, new_page, base_url):
     host = new_page(peer_context())
     guest = new_page(peer_context())
     host.goto(base_url + "?lang=en&clock=0&pace=0&stun=none")  # stun=none: test-only, no public STUN
     wait_ready(host)
-    host.get_by_role("button", name="Play a friend").click()
-    invite = host.get_by_label("Invite link", exact=True)
-    host.wait_for_function("document.getElementById('peer-invite') && document.getElementById('peer-invite')"
-                           ".value.includes('#join=')")
-    link = invite.input_value()
-    assert invite.get_attribute("readonly") is not None
+    link = _invite(host)
+    assert host.get_by_label("Invite link", exact=True).get_attribute("readonly") is not None
     guest.goto(link)
     wait_ready(guest)
-    answer = guest.get_by_label("Answer code", exact=True)
-    guest.wait_for_function("document.getElementById('peer-answer') && "
-                            "document.getElementById('peer-answer').value.length > 20")
-    code = answer.input_value()
-    assert answer.get_attribute("readonly") is not None
+    code = _answer(guest)
+    assert guest.get_by_label("Answer code", exact=True).get_attribute("readonly") is not None
     host.get_by_label("Paste answer code", exact=True).fill(code)
     t0 = time.perf_counter()
     host.get_by_role("button", name="Connect", exact=True).click()
@@ -196,16 +203,11 @@ def test_disconnect_and_resume(peer_context, new_page, base_url):
     assert "lost" in host.locator("#notice").text_content()
     assert counts(host) == before
     # a new invite from the host; the guest opens it in a new tab of the same browser (its saved game)
-    host.get_by_role("button", name="Play a friend").click()
-    host.wait_for_function("document.getElementById('peer-invite') && document.getElementById('peer-invite')"
-                           ".value.includes('#join=')")
-    link = host.get_by_label("Invite link", exact=True).input_value()
+    link = _invite(host)
     guest = new_page(guest_context)
     guest.goto(link)
     wait_ready(guest)
-    guest.wait_for_function("document.getElementById('peer-answer') && "
-                            "document.getElementById('peer-answer').value.length > 20")
-    code = guest.get_by_label("Answer code", exact=True).input_value()
+    code = _answer(guest)
     host.get_by_label("Paste answer code", exact=True).fill(code)
     host.get_by_role("button", name="Connect", exact=True).click()
     for page in (host, guest):
@@ -215,20 +217,6 @@ def test_disconnect_and_resume(peer_context, new_page, base_url):
     for page in (host, guest):
         page.wait_for_function("document.getElementById('notice').textContent.includes('continues')")
     _play_turns(host, guest, 3)  # and it goes on
-
-
-def _invite(host) -> str:
-    """Open "Play a friend" on the host and return its invite link."""
-    host.get_by_role("button", name="Play a friend").click()
-    host.wait_for_function("document.getElementById('peer-invite') && document.getElementById('peer-invite')"
-                           ".value.includes('#join=')")
-    return host.get_by_label("Invite link", exact=True).input_value()
-
-
-def _answer(guest) -> str:
-    guest.wait_for_function("document.getElementById('peer-answer') && "
-                            "document.getElementById('peer-answer').value.length > 20")
-    return guest.get_by_label("Answer code", exact=True).input_value()
 
 
 def test_an_invite_link_opened_in_a_tab_already_showing_the_table(peer_context, new_page, base_url):
