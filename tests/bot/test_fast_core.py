@@ -193,6 +193,35 @@ def test_luck_taken_off_keeps_the_rollouts_mean_and_removes_most_of_its_noise(en
     assert vr.std(axis=0).mean() < 0.5 * plain_small.std(axis=0).mean()
 
 
+def test_game_targets_at_lambda_zero_are_the_one_ply(engine):
+    boards, targets = engine.vr_games(15, seed=2, lam=0.0)
+    assert len(boards) > 300
+    assert np.abs(targets - engine.evaluate(boards, 1)).max() < 1e-12
+
+
+def test_game_targets_are_unbiased_rollouts_of_each_position(engine, games):
+    """A game's first target, from a given start, is one trial of the variance-reduced rollout: averaged
+    over many games it is the rollout's value (and each is far less noisy than a plain game's outcome)."""
+    for i, b in enumerate(games[3::500][:3]):
+        rows, targets = engine.vr_games(300, seed=20 + i, starts=[b], max_noisy=0)
+        first = (rows == fast.as_rows([b])[0]).all(axis=1)
+        ys = _equity(targets[first])
+        assert first.sum() >= 300  # every game records its start (later visits may repeat it)
+        rollout = _equity(engine.rollouts([b], trials=360, horizon=0, vr=True, seed=3))[0]
+        assert abs(ys.mean() - rollout) < 4 * ys.std() / np.sqrt(len(ys)) + 0.03
+        assert ys.std() < 0.6
+
+
+def test_game_targets_see_later_rolls_less_with_a_smaller_lambda(engine):
+    boards, half = engine.vr_games(30, seed=4, lam=0.5)
+    boards1, full = engine.vr_games(30, seed=4, lam=1.0)
+    assert np.array_equal(boards, boards1)  # the games do not depend on lambda
+    one = engine.evaluate(boards, 1)
+    gap_half = np.abs(_equity(half) - _equity(one)).mean()
+    gap_full = np.abs(_equity(full) - _equity(one)).mean()
+    assert 0.0 < gap_half < gap_full
+
+
 def test_self_play_positions_are_whole_games_without_bear_offs(engine):
     pos = engine.selfplay_positions(10, seed=1)
     start = np.array(list(START_BOARD[0]) * 2, dtype=np.uint8)

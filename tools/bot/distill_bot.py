@@ -41,7 +41,17 @@ def race_mask(boards: np.ndarray) -> np.ndarray:
 
 
 def encode_rows(boards: np.ndarray) -> np.ndarray:
-    return tb.encode_batch([(tuple(r[:26]), tuple(r[26:])) for r in boards.tolist()])
+    """The inputs of each row (float32: millions of positions fit in memory), by the C core when it builds
+    (``tools/bot/fast``; the same floats as ``features.encode``), else by the numpy encoder."""
+    try:
+        from tools.bot import fast
+        fast.lib()
+    except (ImportError, OSError, RuntimeError):
+        return tb.encode_batch([(tuple(r[:26]), tuple(r[26:])) for r in boards.tolist()]).astype(np.float32)
+    out = np.empty((len(boards), tb.N_IN), dtype=np.float32)
+    for s in range(0, len(boards), 100_000):
+        out[s:s + 100_000] = fast.encode(boards[s:s + 100_000].astype(np.uint8))
+    return out
 
 
 class Adam:
@@ -82,7 +92,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--keep-best", action="store_true",
                     help="keep each network as it was after its best epoch on the held-out positions "
-                         "(the start counts as epoch 0)")
+                         "(the start counts as epoch 0; on --val's positions when given)")
+    ap.add_argument("--val", default=None,
+                    help="glob of other data files to measure each epoch on (e.g. rollouts of more trials)")
     args = ap.parse_args(argv)
 
     d = np.load(args.init)
@@ -97,15 +109,23 @@ def main(argv: list[str] | None = None) -> None:
     x_all = encode_rows(boards)
     print(f"{len(boards)} positions ({race.sum()} race), encoded in {time.time() - t0:.0f} s", flush=True)
     shuffle = np.random.default_rng(args.seed + 1)
+    if args.val:
+        vb, vt = load_data(args.val)
+        vrace, vx = race_mask(vb), encode_rows(vb)
     for name, net, mask in (("contact", ev.contact, ~race), ("race", ev.race, race)):
         idx = np.nonzero(mask)[0]
         val = idx[idx < n_val]
         train = idx[idx >= n_val]
         xv, yv = x_all[val], targets[val]
-        print(f"{name}: {len(train)} train, {len(val)} held out; start equity RMSE {equity_error(net, xv, yv):.4f}",
-              flush=True)
+        other = None
+        if args.val:
+            vm = vrace if name == "race" else ~vrace
+            other = (vx[vm], vt[vm])
+        print(f"{name}: {len(train)} train, {len(val)} held out; start equity RMSE {equity_error(net, xv, yv):.4f}"
+              + (f", on --val {equity_error(net, *other):.4f}" if other else ""), flush=True)
         opt = Adam(net)
-        best = (equity_error(net, xv, yv), 0, {k: getattr(net, k).copy() for k in ("w1", "b1", "w2", "b2")})
+        judge = other if other else (xv, yv)
+        best = (equity_error(net, *judge), 0, {k: getattr(net, k).copy() for k in ("w1", "b1", "w2", "b2")})
         steps = args.epochs * ((len(train) + args.batch - 1) // args.batch)
         step = 0
         for epoch in range(args.epochs):
@@ -117,14 +137,15 @@ def main(argv: list[str] | None = None) -> None:
                 step += 1
             print(f"  epoch {epoch + 1}: held-out equity RMSE {equity_error(net, xv, yv):.4f} "
                   f"train {equity_error(net, x_all[train[:20000]], targets[train[:20000]]):.4f} "
-                  f"({time.time() - t0:.0f} s)", flush=True)
-            err = equity_error(net, xv, yv)
+                  + (f"--val {equity_error(net, *other):.4f} " if other else "")
+                  + f"({time.time() - t0:.0f} s)", flush=True)
+            err = equity_error(net, *judge)
             if err < best[0]:
                 best = (err, epoch + 1, {k: getattr(net, k).copy() for k in ("w1", "b1", "w2", "b2")})
         if args.keep_best:
             for k, v in best[2].items():
                 setattr(net, k, v)
-            print(f"  kept epoch {best[1]}: held-out equity RMSE {best[0]:.4f}", flush=True)
+            print(f"  kept epoch {best[1]}: {'--val' if other else 'held-out'} equity RMSE {best[0]:.4f}", flush=True)
     meta = dict(meta)
     meta["command"] = " ".join(sys.argv)
     meta.setdefault("distilled", []).append({"data": args.data, "positions": int(len(boards)),
