@@ -30,8 +30,8 @@ def load_data(pattern: str) -> tuple[np.ndarray, np.ndarray]:
     if not files:
         raise SystemExit(f"no data files match {pattern}")
     parts = [np.load(f) for f in files]
-    boards = np.concatenate([p["boards"] for p in parts]).astype(np.int64)
-    targets = np.concatenate([p["targets"] for p in parts]).astype(np.float64)
+    boards = np.concatenate([p["boards"] for p in parts]).astype(np.uint8)
+    targets = np.concatenate([p["targets"] for p in parts]).astype(np.float32)
     return boards, targets
 
 
@@ -50,8 +50,14 @@ def encode_rows(boards: np.ndarray) -> np.ndarray:
         return tb.encode_batch([(tuple(r[:26]), tuple(r[26:])) for r in boards.tolist()]).astype(np.float32)
     out = np.empty((len(boards), tb.N_IN), dtype=np.float32)
     for s in range(0, len(boards), 100_000):
-        out[s:s + 100_000] = fast.encode(boards[s:s + 100_000].astype(np.uint8))
+        out[s:s + 100_000] = fast.encode(boards[s:s + 100_000])
     return out
+
+
+CHUNK = 1 << 18
+"""Positions encoded at a time while training: the inputs of tens of millions of positions would not fit in
+memory, their boards (52 bytes each) do."""
+MAX_HELD_OUT = 200_000
 
 
 class Adam:
@@ -81,6 +87,18 @@ def equity_error(net: tb.Net, x: np.ndarray, y: np.ndarray) -> float:
     return float(np.sqrt(np.mean((tb.equity(o) - tb.equity(y)) ** 2)))
 
 
+def widen(ev: tb.Evaluator, hidden: int, rng: np.random.Generator) -> None:
+    """Give both networks ``hidden`` units: the new ones with small random input weights and zero output
+    weights, so the widened networks start with exactly the old outputs."""
+    for net in (ev.contact, ev.race):
+        extra = hidden - net.w1.shape[1]
+        if extra < 0:
+            raise SystemExit(f"--widen {hidden} is fewer units than the networks' {net.w1.shape[1]}")
+        net.w1 = np.hstack([net.w1, rng.normal(0.0, 0.01, (net.w1.shape[0], extra))])
+        net.b1 = np.concatenate([net.b1, np.zeros(extra)])
+        net.w2 = np.vstack([net.w2, np.zeros((extra, net.w2.shape[1]))])
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--init", type=Path, required=True)
@@ -93,6 +111,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--keep-best", action="store_true",
                     help="keep each network as it was after its best epoch on the held-out positions "
                          "(the start counts as epoch 0; on --val's positions when given)")
+    ap.add_argument("--widen", type=int, default=0, help="start from the networks widened to this many units")
     ap.add_argument("--val", default=None,
                     help="glob of other data files to measure each epoch on (e.g. rollouts of more trials)")
     args = ap.parse_args(argv)
@@ -100,14 +119,15 @@ def main(argv: list[str] | None = None) -> None:
     d = np.load(args.init)
     hidden = int(d["contact_w1"].shape[1])
     ev, meta, rng, nprng = tb.load(args.init, hidden)
+    if args.widen:
+        widen(ev, args.widen, np.random.default_rng(args.seed + 2))
     boards, targets = load_data(args.data)
     order = np.random.default_rng(args.seed).permutation(len(boards))
     boards, targets = boards[order], targets[order]
-    n_val = len(boards) // 20
+    n_val = min(len(boards) // 20, 2 * MAX_HELD_OUT)
     race = race_mask(boards)
     t0 = time.time()
-    x_all = encode_rows(boards)
-    print(f"{len(boards)} positions ({race.sum()} race), encoded in {time.time() - t0:.0f} s", flush=True)
+    print(f"{len(boards)} positions ({race.sum()} race)", flush=True)
     shuffle = np.random.default_rng(args.seed + 1)
     if args.val:
         vb, vt = load_data(args.val)
@@ -116,7 +136,8 @@ def main(argv: list[str] | None = None) -> None:
         idx = np.nonzero(mask)[0]
         val = idx[idx < n_val]
         train = idx[idx >= n_val]
-        xv, yv = x_all[val], targets[val]
+        xv, yv = encode_rows(boards[val]), targets[val]
+        x_fit = encode_rows(boards[train[:20000]])
         other = None
         if args.val:
             vm = vrace if name == "race" else ~vrace
@@ -130,13 +151,15 @@ def main(argv: list[str] | None = None) -> None:
         step = 0
         for epoch in range(args.epochs):
             perm = train[shuffle.permutation(len(train))]
-            for s in range(0, len(perm), args.batch):
-                b = perm[s:s + args.batch]
-                lr = args.lr * (1.0 - 0.9 * step / max(1, steps))
-                opt.step(x_all[b], targets[b], lr)
-                step += 1
+            for c in range(0, len(perm), CHUNK):
+                part = perm[c:c + CHUNK]
+                x, y = encode_rows(boards[part]), targets[part]
+                for s in range(0, len(part), args.batch):
+                    lr = args.lr * (1.0 - 0.9 * step / max(1, steps))
+                    opt.step(x[s:s + args.batch], y[s:s + args.batch], lr)
+                    step += 1
             print(f"  epoch {epoch + 1}: held-out equity RMSE {equity_error(net, xv, yv):.4f} "
-                  f"train {equity_error(net, x_all[train[:20000]], targets[train[:20000]]):.4f} "
+                  f"train {equity_error(net, x_fit, targets[train[:20000]]):.4f} "
                   + (f"--val {equity_error(net, *other):.4f} " if other else "")
                   + f"({time.time() - t0:.0f} s)", flush=True)
             err = equity_error(net, *judge)
