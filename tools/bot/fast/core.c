@@ -470,15 +470,18 @@ static void slot_sum(const Net *n, const u8 *b, float *z) {
     }
 }
 
-/* The rest of a forward pass from the slot part z (changed in place): the extra inputs, the hidden
- * sigmoids, the outputs, made consistent (bot.network._consistent). */
-static void net_finish(const Net *n, float *z, const u8 *b, double *o5) {
-    const int h = n->h;
+/* The rest of a forward pass from the slot part z: the extra inputs, the hidden sigmoids, the outputs, made
+ * consistent (bot.network._consistent). Written for a width h that the callers below make a constant where
+ * they can (128), so that the hidden vector stays in registers across the rows added to it. */
+static inline __attribute__((always_inline)) void finish_h(const Net *n, const float *zin, const u8 *b,
+                                                         double *o5, const int h) {
+    float z[MAXH] __attribute__((aligned(64)));
+    for (int j = 0; j < h; j++) z[j] = zin[j];
     double e[NEXTRA];
     extras(b, e);
     for (int k = 0; k < NEXTRA; k++) {
         if (e[k] == 0.0) continue;
-        const float ek = (float)e[k], *row = n->wx + k * h;
+        const float ek = (float)e[k], *restrict row = n->wx + k * h;
         for (int j = 0; j < h; j++) z[j] += ek * row[j];
     }
     /* clamped so that expf stays finite (fast-math's vector expf assumes it): the sigmoid is within 1e-26
@@ -486,7 +489,7 @@ static void net_finish(const Net *n, float *z, const u8 *b, double *o5) {
     for (int j = 0; j < h; j++) z[j] = 1.0f / (1.0f + expf(-fminf(fmaxf(z[j], -60.0f), 60.0f)));
     double o[5];
     for (int k = 0; k < 5; k++) {
-        const float *w = n->w2 + k * h;
+        const float *restrict w = n->w2 + k * h;
         float acc = 0.0f;
         for (int j = 0; j < h; j++) acc += z[j] * w[j];
         o[k] = 1.0 / (1.0 + exp(-(double)(acc + n->b2[k])));
@@ -500,6 +503,11 @@ static void net_finish(const Net *n, float *z, const u8 *b, double *o5) {
     o5[0] = w; o5[1] = gw; o5[2] = bw; o5[3] = gl; o5[4] = bl;
 }
 
+static void net_finish(const Net *n, const float *z, const u8 *b, double *o5) {
+    if (n->h == 128) finish_h(n, z, b, o5, 128);
+    else finish_h(n, z, b, o5, n->h);
+}
+
 static void net_forward(const Net *n, const u8 *b, double *o5) {
     float z[MAXH] __attribute__((aligned(64)));
     slot_sum(n, b, z);
@@ -508,17 +516,24 @@ static void net_forward(const Net *n, const u8 *b, double *o5) {
 
 /* The same from the slot part zbase of another board base: only the slots that differ are changed (the
  * plays of a roll differ from the board they start from in a few slots). */
-static void net_forward_from(const Net *n, const float *zbase, const u8 *base, const u8 *b, double *o5) {
-    const int h = n->h;
+static inline __attribute__((always_inline)) void forward_from_h(const Net *n, const float *zbase,
+                                                               const u8 *base, const u8 *b, double *o5,
+                                                               const int h) {
     float z[MAXH] __attribute__((aligned(64)));
-    memcpy(z, zbase, sizeof(float) * h);
+    for (int j = 0; j < h; j++) z[j] = zbase[j];
     for (int s = 0; s < NSLOT; s++) {
         int c = b[s], c0 = base[s];
         if (c == c0) continue;
-        const float *add = n->table + ((size_t)s * 16 + c) * h, *sub = n->table + ((size_t)s * 16 + c0) * h;
+        const float *restrict add = n->table + ((size_t)s * 16 + c) * h;
+        const float *restrict sub = n->table + ((size_t)s * 16 + c0) * h;
         for (int j = 0; j < h; j++) z[j] += add[j] - sub[j];
     }
-    net_finish(n, z, b, o5);
+    finish_h(n, z, b, o5, h);
+}
+
+static void net_forward_from(const Net *n, const float *zbase, const u8 *base, const u8 *b, double *o5) {
+    if (n->h == 128) forward_from_h(n, zbase, base, b, o5, 128);
+    else forward_from_h(n, zbase, base, b, o5, n->h);
 }
 
 /* Network outputs for the side on roll (no bear-off table). */
