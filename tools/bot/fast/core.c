@@ -729,7 +729,7 @@ static void one_ply_and_roll(const Eval *ev, const u8 *b, int d1, int d2, int de
     int lo = d1 < d2 ? d1 : d2, hi = d1 < d2 ? d2 : d1;
     for (int r = 0; r < 21; r++) {
         best_play(ev, b, ROLLS21[r][0], ROLLS21[r][1], 0.0, NULL, depth, bb, t);
-        for (int k = 0; k < 5; k++) acc[k] += RW21[r] * t[k];
+        for (int j = 0; j < 5; j++) acc[j] += RW21[r] * t[j];
         if (ROLLS21[r][0] == lo && ROLLS21[r][1] == hi) { memcpy(best, bb, 52); memcpy(o, t, sizeof t); }
     }
     for (int k = 0; k < 5; k++) mean[k] = acc[k] / 36.0;
@@ -956,65 +956,77 @@ void rollout_many(const Eval *ev, const u8 *boards, int n, int trials, int horiz
 
 /* Self-play games whose every position gets a variance-reduced rollout target from the game itself.
  *
- * Game g starts from starts[g % nstart] (the side on roll first). Its first k plies (k drawn from 0..maxk,
- * the equity noise sigma from noises) are played with noise, to reach positions off the greedy line; from
- * ply k on both sides play the greedy 0-ply to the end, and each position s_t reached (not a pure bear-off:
- * those are exact) is recorded with the estimate
- *     Y_t = (the game's outcome) - (the sum of the luck of every roll from t on),
- * in the view of s_t's side on roll, where a roll's luck is the outputs after its best play (o_t) less their
- * average over the 21 rolls (mean_t, the 1-ply). Each Y_t is an unbiased estimate of s_t's value under
- * greedy play, a rollout of one trial with most of the dice's variance removed; one game gives a target for
- * every position it passes, at the cost of one 1-ply a position. Backwards: Y_T = mean_T at the last roll,
- * and Y_t = invert(Y_{t+1}) - luck_t = mean_t + (invert(Y_{t+1}) - o_t). With lam < 1 the second term is
- * weighted by lam (the lambda-return of these targets): lam = 0 gives the 1-ply of each position, lam = 1
- * the rollout, between them less variance for some bias towards the 1-ply.
+ * Game g starts from starts[g % nstart] (the side on roll first); its dice are drawn up front. Its first k
+ * plies (k drawn from 0..maxk, the equity noise sigma from noises) are played with noise, to reach positions
+ * off the greedy line; from ply k on both sides play the greedy 0-ply to the end (vr_line), and each
+ * position s_t reached (not a pure bear-off: those are exact) is recorded with, in the view of its side on
+ * roll,
+ *     Y_t = mean_t + lam * (invert(Y_{t+1}) - o_t),    Y_T = mean_T at the last roll,
+ * where mean_t is the 1-ply of s_t (the outputs after each roll's best play, averaged over the 21 rolls) and
+ * o_t the outputs after the play of the roll that came. At lam = 1 this is the game's outcome less the luck
+ * (o_t - mean_t) of every roll from t on: an unbiased estimate of s_t's value under greedy play, a rollout
+ * of one trial with most of the dice's variance removed; at lam = 0, the 1-ply. One game gives a target for
+ * every position it passes, at the cost of one 1-ply a position.
  *
  * Writes at most cap boards and targets; returns how many; *games_done gets the games played. */
+#define MAXPLY 1000
+
+typedef struct { u8 board[52]; double mean[5], o[5]; } Rec;
+
+static void vr_line(const Eval *ev, const u8 *start, const int (*dice)[2], int p0, double lam, u8 *out,
+                    double *targets, int cap, int *n) {
+    static Rec rec[2048];
+    int m = 0;
+    u8 b[52], r[52];
+    double ex[5];
+    memcpy(b, start, 52);
+    for (int ply = p0; ply < MAXPLY && m < 2048; ply++) {
+        if (bearoff_outputs(b, ex)) break;
+        Rec *x = &rec[m++];
+        memcpy(x->board, b, 52);
+        one_ply_and_roll(ev, b, dice[ply][0], dice[ply][1], 1, x->mean, r, x->o);
+        if (winner_kind(r)) break;
+        swap_board(r, b);
+    }
+    if (!m || *n + m > cap) return;  /* a line that does not fit is left out whole */
+    double y[5], z[5];
+    memcpy(y, rec[m - 1].mean, sizeof y);
+    for (int t = m - 1; t >= 0; t--) {
+        if (t < m - 1) {
+            invert(y, z);
+            for (int j = 0; j < 5; j++) y[j] = rec[t].mean[j] + lam * (z[j] - rec[t].o[j]);
+        }
+        memcpy(out + 52 * (size_t)(*n + t), rec[t].board, 52);
+        memcpy(targets + 5 * (size_t)(*n + t), y, sizeof y);
+    }
+    *n += m;
+}
+
 int vr_games(const Eval *ev, int ngames, uint64_t seed, const u8 *starts, int nstart, const double *noises,
              int nnoise, int maxk, double lam, u8 *out, double *targets, int cap, int *games_done) {
     Rng rng;
     rng_seed(&rng, seed);
     int n = 0, g = 0;
-    static double means[2048][5], outs[2048][5];
-    u8 b[52], r[52], tmp[52];
-    double o[5], mean[5], ex[5];
+    static int dice[MAXPLY][2];
+    u8 b[52], r[52];
+    double ex[5];
     for (; g < ngames && n < cap; g++) {
-        int first = n;
         memcpy(b, starts + 52 * (g % nstart), 52);
         double sigma = noises[rng_below(&rng, nnoise)];
         int k = maxk > 0 ? rng_below(&rng, maxk + 1) : 0;
-        int d1, d2;
-        if (!memcmp(b, START_SIDE, 26) && !memcmp(b + 26, START_SIDE, 26)) opening_roll(&rng, &d1, &d2);
-        else { d1 = 1 + rng_below(&rng, 6); d2 = 1 + rng_below(&rng, 6); }
-        for (int ply = 0; ply < 2000; ply++) {
-            if (bearoff_outputs(b, ex)) break;
-            if (ply < k) {
-                best_play(ev, b, d1, d2, sigma, &rng, 0, r, o);
-            } else {
-                if (n >= cap || n - first >= 2048) break;
-                one_ply_and_roll(ev, b, d1, d2, 1, mean, r, o);
-                memcpy(out + 52 * n, b, 52);
-                memcpy(means[n - first], mean, sizeof mean);
-                memcpy(outs[n - first], o, sizeof o);
-                n++;
-            }
-            if (winner_kind(r)) break;
-            swap_board(r, tmp);
-            memcpy(b, tmp, 52);
-            d1 = 1 + rng_below(&rng, 6);
-            d2 = 1 + rng_below(&rng, 6);
+        if (!memcmp(b, START_SIDE, 26) && !memcmp(b + 26, START_SIDE, 26)) opening_roll(&rng, &dice[0][0], &dice[0][1]);
+        else { dice[0][0] = 1 + rng_below(&rng, 6); dice[0][1] = 1 + rng_below(&rng, 6); }
+        for (int i = 1; i < MAXPLY; i++) { dice[i][0] = 1 + rng_below(&rng, 6); dice[i][1] = 1 + rng_below(&rng, 6); }
+        int ply = 0, over = 0;
+        for (; ply < k; ply++) {
+            if (bearoff_outputs(b, ex)) { over = 1; break; }
+            best_play(ev, b, dice[ply][0], dice[ply][1], sigma, &rng, 0, r, NULL);
+            if (winner_kind(r)) { over = 1; break; }
+            u8 t[52];
+            swap_board(r, t);
+            memcpy(b, t, 52);
         }
-        if (n == first) continue;
-        /* after the last recorded roll: o, its outputs (a win, an exact bear-off after the play, or at a cut
-         * the 0-ply outputs after the play) */
-        double y[5], z[5];
-        for (int j = 0; j < 5; j++) y[j] = means[n - 1 - first][j] + lam * (o[j] - outs[n - 1 - first][j]);
-        memcpy(targets + 5 * (n - 1), y, sizeof y);
-        for (int t = n - 2; t >= first; t--) {
-            invert(y, z);
-            for (int j = 0; j < 5; j++) y[j] = means[t - first][j] + lam * (z[j] - outs[t - first][j]);
-            memcpy(targets + 5 * t, y, sizeof y);
-        }
+        if (!over) vr_line(ev, b, (const int (*)[2])dice, ply, lam, out, targets, cap, &n);
     }
     *games_done = g;
     return n;
