@@ -58,6 +58,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--max-noisy", type=int, default=40, help="with --teacher games: noisy plies at most")
     ap.add_argument("--lam", type=float, default=1.0,
                     help="with --teacher games: the weight of each later roll's return (0: the 1-ply)")
+    ap.add_argument("--policy-cands", type=int, default=1,
+                    help="with --teacher games: the games follow the 1-ply look on this many plays (1: the 0-ply)")
     ap.add_argument("--trials", type=int, default=36)
     ap.add_argument("--horizon", type=int, default=0)
     ap.add_argument("--vr", action="store_true")
@@ -78,7 +80,7 @@ def main(argv: list[str] | None = None) -> None:
         boards, targets, chunks = d["boards"], d["targets"], int(d["chunks"])
         print(f"resumed {len(boards)} positions ({chunks} chunks) from {out}", flush=True)
     meta = {"command": " ".join(sys.argv), "teacher": args.teacher, "trials": args.trials,
-            "max_noisy": args.max_noisy, "lam": args.lam,
+            "max_noisy": args.max_noisy, "lam": args.lam, "policy_cands": args.policy_cands,
             "horizon": args.horizon, "vr": args.vr, "noise": noises, "chunk_games": args.chunk_games}
     t0, n0 = time.time(), len(boards)
     parts_b, parts_t = [boards], [targets]
@@ -88,7 +90,8 @@ def main(argv: list[str] | None = None) -> None:
             break
         s = args.seed * 1_000_003 + chunks
         if args.teacher == "games":
-            pos, tg = eng.vr_games(args.chunk_games, s, noises=noises, max_noisy=args.max_noisy, lam=args.lam)
+            pos, tg = eng.vr_games(args.chunk_games, s, noises=noises, max_noisy=args.max_noisy, lam=args.lam,
+                                   cands=args.policy_cands)
         else:
             pos = eng.selfplay_positions(args.chunk_games, s, noises)
             tg = targets_of(eng, pos, args.teacher, args.trials, args.horizon, args.vr, s)

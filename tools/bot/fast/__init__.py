@@ -93,7 +93,8 @@ def lib() -> ctypes.CDLL:
         L.rollout_many.argtypes = [vp, u8p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int,
                                    ctypes.c_uint64, f64p]
         L.vr_games.argtypes = [vp, ctypes.c_int, ctypes.c_uint64, u8p, ctypes.c_int, f64p, ctypes.c_int,
-                               ctypes.c_int, ctypes.c_double, u8p, f64p, ctypes.c_int, ctypes.POINTER(ctypes.c_int)]
+                               ctypes.c_int, ctypes.c_double, ctypes.c_int, u8p, f64p, ctypes.c_int,
+                               ctypes.POINTER(ctypes.c_int)]
         L.vr_games.restype = ctypes.c_int
         L.is_race.argtypes = [u8p]
         L.winner_kind.argtypes = [u8p]
@@ -239,18 +240,20 @@ class Engine:
         return out
 
     def vr_games(self, games: int, seed: int, starts=None, noises=(0.05, 0.1, 0.2), max_noisy: int = 40,
-                 lam: float = 1.0, cap: int = 2_000_000) -> tuple[np.ndarray, np.ndarray]:
+                 lam: float = 1.0, cands: int = 1, cap: int = 2_000_000) -> tuple[np.ndarray, np.ndarray]:
         """Positions of self-play games, each with a one-trial rollout target from the game itself (the
         outcome less the luck of every later roll; see ``core.c``'s ``vr_games``): boards (N, 52) and
         targets (N, 5). Each game plays its first k plies (k from 0 to ``max_noisy``) with equity noise of
         a sigma from ``noises``, then greedily to the end; ``starts``: the boards games start from (the
-        start of a game by default); ``lam`` < 1 weights the rest of the game by it (0: the 1-ply)."""
+        start of a game by default); ``lam`` < 1 weights the rest of the game by it (0: the 1-ply);
+        ``cands`` > 1: the games follow the 1-ply look on that many plays within 0.08 (strong's choice)
+        instead of the 0-ply."""
         starts_rows = as_rows([START] if starts is None else starts)
         out = np.empty((cap, 52), dtype=np.uint8)
         tg = np.empty((cap, 5))
         done = ctypes.c_int(0)
         n = lib().vr_games(self._ptr, games, seed, starts_rows, len(starts_rows),
-                           np.array(noises, dtype=np.float64), len(noises), max_noisy, lam, out, tg, cap,
+                           np.array(noises, dtype=np.float64), len(noises), max_noisy, lam, cands, out, tg, cap,
                            ctypes.byref(done))
         return out[:n].copy(), tg[:n].copy()
 

@@ -968,13 +968,18 @@ void rollout_many(const Eval *ev, const u8 *boards, int n, int trials, int horiz
  * of one trial with most of the dice's variance removed; at lam = 0, the 1-ply. One game gives a target for
  * every position it passes, at the cost of one 1-ply a position.
  *
+ * With cands > 1 the greedy part plays the strong level's choice instead (choose_1ply: the 1-ply look on
+ * the best cands plays within 0.08), a stronger policy whose value the targets then estimate. The luck is
+ * still measured with the 0-ply best play of each roll (mean_t, o_t): a function of the position and the
+ * roll only, so its correction keeps a mean of zero whichever play is made.
+ *
  * Writes at most cap boards and targets; returns how many; *games_done gets the games played. */
 #define MAXPLY 1000
 
 typedef struct { u8 board[52]; double mean[5], o[5]; } Rec;
 
-static void vr_line(const Eval *ev, const u8 *start, const int (*dice)[2], int p0, double lam, u8 *out,
-                    double *targets, int cap, int *n) {
+static void vr_line(const Eval *ev, const u8 *start, const int (*dice)[2], int p0, double lam, int cands,
+                    u8 *out, double *targets, int cap, int *n) {
     static Rec rec[2048];
     int m = 0;
     u8 b[52], r[52];
@@ -985,6 +990,7 @@ static void vr_line(const Eval *ev, const u8 *start, const int (*dice)[2], int p
         Rec *x = &rec[m++];
         memcpy(x->board, b, 52);
         one_ply_and_roll(ev, b, dice[ply][0], dice[ply][1], 1, x->mean, r, x->o);
+        if (cands > 1) choose_1ply(ev, b, dice[ply][0], dice[ply][1], cands, 0.08, r);
         if (winner_kind(r)) break;
         swap_board(r, b);
     }
@@ -1003,7 +1009,7 @@ static void vr_line(const Eval *ev, const u8 *start, const int (*dice)[2], int p
 }
 
 int vr_games(const Eval *ev, int ngames, uint64_t seed, const u8 *starts, int nstart, const double *noises,
-             int nnoise, int maxk, double lam, u8 *out, double *targets, int cap, int *games_done) {
+             int nnoise, int maxk, double lam, int cands, u8 *out, double *targets, int cap, int *games_done) {
     Rng rng;
     rng_seed(&rng, seed);
     int n = 0, g = 0;
@@ -1026,7 +1032,7 @@ int vr_games(const Eval *ev, int ngames, uint64_t seed, const u8 *starts, int ns
             swap_board(r, t);
             memcpy(b, t, 52);
         }
-        if (!over) vr_line(ev, b, (const int (*)[2])dice, ply, lam, out, targets, cap, &n);
+        if (!over) vr_line(ev, b, (const int (*)[2])dice, ply, lam, cands, out, targets, cap, &n);
     }
     *games_done = g;
     return n;
