@@ -222,6 +222,15 @@ def test_game_targets_see_later_rolls_less_with_a_smaller_lambda(engine):
     assert 0.0 < gap_half < gap_full
 
 
+def test_games_can_follow_the_one_ply_choice(engine):
+    greedy, _ = engine.vr_games(10, seed=6, max_noisy=0, lam=0.0)
+    boards, targets = engine.vr_games(10, seed=6, max_noisy=0, lam=0.0, cands=4)
+    assert np.abs(targets - engine.evaluate(boards, 1)).max() < 1e-12  # the same targets' definition
+    assert len(boards) != len(greedy) or not np.array_equal(boards, greedy)  # another policy's games
+    mean, _ = fast.ppg(engine.play_pairs(engine, 400, seed=8, cands=(4, 1), margin=(0.08, 0.0)))
+    assert mean > -0.05  # the 1-ply look is no worse than the 0-ply it starts from
+
+
 def test_self_play_positions_are_whole_games_without_bear_offs(engine):
     pos = engine.selfplay_positions(10, seed=1)
     start = np.array(list(START_BOARD[0]) * 2, dtype=np.uint8)
@@ -243,3 +252,13 @@ def test_networks_of_another_input_count_are_refused():
               for k, s in (("w1", (224, 8)), ("b1", 8), ("w2", (8, 5)), ("b2", 5))}
     with pytest.raises(ValueError, match="228"):
         fast.Engine(arrays)
+
+
+def test_loading_the_core_keeps_the_process_subnormal_floats(engine):
+    """The core is compiled with -ffast-math but not linked with it (crtfastmath would set flush-to-zero in
+    the whole process, and every later float in the test run would lose its subnormals)."""
+    import sys
+    assert engine is not None and fast.lib() is not None
+    tiny = sys.float_info.min
+    assert tiny / 2 > 0.0
+    assert float(np.float64(tiny) / np.float64(4.0)) > 0.0
