@@ -66,6 +66,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--lam", type=float, default=0.9)
     ap.add_argument("--noise", default="0.05,0.1,0.2")
     ap.add_argument("--max-noisy", type=int, default=40)
+    ap.add_argument("--policy-cands", type=int, default=1,
+                    help="the games follow the 1-ply look on this many best plays (fast_targets --policy-cands)")
     ap.add_argument("--epochs", type=int, default=6)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--duel-pairs", type=int, default=25000)
@@ -84,6 +86,7 @@ def main(argv: list[str] | None = None) -> None:
             for j in range(args.jobs):
                 cmd = [py, "-m", "tools.bot.fast_targets", *source_flag(prev), "--teacher", "games",
                        "--lam", str(args.lam), "--noise", args.noise, "--max-noisy", str(args.max_noisy),
+                       "--policy-cands", str(args.policy_cands),
                        "--out", str(gdir / "g"), "--seed", str(args.seed * 1000 + g * 10 + j),
                        "--positions", str(args.positions), "--chunk-games", "200"]
                 with open(log, "a") as f:
