@@ -1,3 +1,3 @@
 """SHA-256 of web/assets/bot/weights.json, written by tools/bot/bot_export.py."""
-WEIGHTS_SHA256 = "6153cab1779e427637c899516a7447abe34c27d5c60053bbbdea0976f192cbdb"
-WEIGHTS_GAMES = 286374
+WEIGHTS_SHA256 = "1fdf4c0fd583ec96fd6369ca3de6437d7ddc160f2ec6245231548ad1a2a90aec"
+WEIGHTS_GAMES = 0
