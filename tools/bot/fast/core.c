@@ -608,6 +608,21 @@ static double tail(int start, const double *ps, int len, int n) {
     return s;
 }
 
+/* The chance that the winner, whose distribution of turns to bear off all is (d0, d, dl), finishes before
+   ``loser`` (no checker off yet) bears off its first checker: the loser's distribution of turns to its first
+   checker off from the table (a certain single turn if the table has none); ``shift`` is 1 when the loser
+   rolls first. */
+static double gammon_chance(const u8 *loser, const double *d, int d0, int dl, int shift) {
+    static const double one = 1.0;
+    const double *f = &one;
+    int f0 = 0, fl = 1, sum = 0;
+    for (int p = 1; p <= 6; p++) sum += loser[p];
+    if (sum >= 15) f = bo_dist(loser + 1, 1, &f0, &fl);
+    double g = 0.0;
+    for (int i = 0; i < dl; i++) g += d[i] * tail(f0, f, fl, d0 + i + shift);
+    return g;
+}
+
 /* Exact outputs of a pure bear-off within the table (bot.bearoff.outputs); 0 when not one. */
 int bearoff_outputs(const u8 *b, double *out) {
     if (!BO.ready) return 0;
@@ -618,24 +633,8 @@ int bearoff_outputs(const u8 *b, double *out) {
     const double *a = bo_dist(mine + 1, 0, &a0, &al), *bb = bo_dist(th + 1, 0, &b0, &bl);
     double win = 0.0, gw = 0.0, gl = 0.0;
     for (int i = 0; i < al; i++) win += a[i] * tail(b0, bb, bl, a0 + i);
-    if (th[0] == 0) {
-        int f0 = 0, fl = 1;
-        static const double one = 1.0;
-        const double *f = &one;
-        int sum = 0;
-        for (int p = 1; p <= 6; p++) sum += th[p];
-        if (sum >= 15) f = bo_dist(th + 1, 1, &f0, &fl);
-        for (int i = 0; i < al; i++) gw += a[i] * tail(f0, f, fl, a0 + i);
-    }
-    if (mine[0] == 0) {
-        int f0 = 0, fl = 1;
-        static const double one = 1.0;
-        const double *f = &one;
-        int sum = 0;
-        for (int p = 1; p <= 6; p++) sum += mine[p];
-        if (sum >= 15) f = bo_dist(mine + 1, 1, &f0, &fl);
-        for (int i = 0; i < bl; i++) gl += bb[i] * tail(f0, f, fl, b0 + i + 1);
-    }
+    if (th[0] == 0) gw = gammon_chance(th, a, a0, al, 0);
+    if (mine[0] == 0) gl = gammon_chance(mine, bb, b0, bl, 1);
     win = fmin(fmax(win, 0.0), 1.0);
     out[0] = win; out[1] = fmin(gw, win); out[2] = 0.0; out[3] = fmin(gl, 1.0 - win); out[4] = 0.0;
     return 1;
