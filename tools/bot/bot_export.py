@@ -59,8 +59,8 @@ def export(checkpoint: Path, out: Path = DEFAULT_OUT, hash_module: Path | None =
         "hidden": int(w1.shape[1]),
         "outputs": 5,
         "outputs_order": ["win", "gammon_win", "backgammon_win", "gammon_loss", "backgammon_loss"],
-        "source": {k: meta.get(k) for k in ("games", "positions", "seed", "hidden", "command", "distilled")
-                   if k in meta or k != "distilled"},
+        "source": {k: meta.get(k) for k in ("games", "positions", "seed", "hidden", "command", "distilled", "soup")
+                   if k in meta or k not in ("distilled", "soup")},
         "nets": {"contact": _net(d, "contact_"), "race": _net(d, "race_")},
     }
     if prune is not None:

@@ -1,0 +1,43 @@
+"""tools/bot/soup.py: the mean of checkpoints' networks, their lineage kept, other shapes refused."""
+import json
+import random
+
+import pytest
+
+np = pytest.importorskip("numpy")
+from tools.bot import soup, train_bot  # noqa: E402
+
+
+def _checkpoint(path, hidden, seed):
+    rng = np.random.default_rng(seed)
+    ev = train_bot.Evaluator(hidden, rng)
+    for net in (ev.contact, ev.race):
+        net.b1 = rng.normal(0.0, 0.1, net.b1.shape)
+        net.b2 = rng.normal(0.0, 0.1, net.b2.shape)
+    train_bot.save(path, ev, {"games": seed, "command": f"made with seed {seed}"}, random.Random(seed),
+                   np.random.default_rng(seed))
+    return np.load(path)
+
+
+def test_the_soup_is_the_mean_of_each_weight_and_records_its_parts(tmp_path):
+    a = _checkpoint(tmp_path / "a.npz", 8, 1)
+    b = _checkpoint(tmp_path / "b.npz", 8, 2)
+    c = _checkpoint(tmp_path / "c.npz", 8, 3)
+    soup.main([str(tmp_path / n) for n in ("a.npz", "b.npz", "c.npz")] + ["--out", str(tmp_path / "s.npz")])
+    s = np.load(tmp_path / "s.npz")
+    for k in soup.NETS:
+        assert not np.array_equal(a[k], b[k])
+        assert np.allclose(s[k], (a[k] + b[k] + c[k]) / 3, rtol=0, atol=1e-12)
+    meta = json.loads(bytes(s["meta"]).decode())
+    assert [p["command"] for p in meta["soup"]] == ["made with seed 1", "made with seed 2", "made with seed 3"]
+    assert meta["command"].startswith("tools/bot/soup.py") and "s.npz" in meta["command"]
+
+
+def test_networks_of_other_shapes_or_a_single_one_are_refused(tmp_path):
+    _checkpoint(tmp_path / "a.npz", 8, 1)
+    _checkpoint(tmp_path / "b.npz", 16, 2)
+    with pytest.raises(SystemExit, match="shapes differ"):
+        soup.main([str(tmp_path / "a.npz"), str(tmp_path / "b.npz"), "--out", str(tmp_path / "s.npz")])
+    with pytest.raises(SystemExit, match="at least two"):
+        soup.main([str(tmp_path / "a.npz"), "--out", str(tmp_path / "s.npz")])
+    assert not (tmp_path / "s.npz").exists()
