@@ -30,6 +30,12 @@ def test_one_generation_end_to_end_and_resumed(tmp_path):
     fitted = np.load(tmp_path / "gen1.npz")
     start = np.load(tmp_path / "start.npz")
     assert any(not np.array_equal(fitted[k], start[k]) for k in start.files if k.endswith("w1"))
+    # The fit's record extends the start's: the weights file's own training history, then this generation.
+    shipped = json.loads(open("web/assets/bot/weights.json").read())["source"]
+    meta = json.loads(bytes(fitted["meta"]).decode())
+    assert meta["games"] == shipped["games"]
+    assert meta["distilled"][:-1] == shipped.get("distilled", [])
+    assert meta["distilled"][-1]["data"] == str(tmp_path / "gen1" / "g-*.npz")
 
     log = (tmp_path / "log.txt").read_text()
     stamp = (tmp_path / "gen1.npz").stat().st_mtime_ns

@@ -38,6 +38,16 @@ def source_flag(path: Path) -> list[str]:
     return ["--checkpoint", str(path)] if path.suffix == ".npz" else ["--weights", str(path)]
 
 
+def lineage(weights: Path) -> dict:
+    """A checkpoint's meta for the networks of a weights file: the file's own record of how they were trained
+    (self-play games, every fit), so that what descends from them keeps it."""
+    source = json.loads(Path(weights).read_text()).get("source", {})
+    meta = {k: source[k] for k in ("games", "positions", "seed", "hidden", "distilled", "soup") if k in source}
+    meta.setdefault("games", 0)
+    meta["source"] = f"{weights} dequantised"
+    return meta
+
+
 def checkpoint_of(path: Path, run_dir: Path) -> Path:
     """A training checkpoint of a weights file (the networks dequantised), for distill_bot's --init."""
     if path.suffix == ".npz":
@@ -49,8 +59,7 @@ def checkpoint_of(path: Path, run_dir: Path) -> Path:
         import numpy as np
 
         from tools.bot import bot_batch, train_bot
-        train_bot.save(out, bot_batch.from_weights(path), {"games": 0, "source": str(path)}, random.Random(1),
-                       np.random.default_rng(1))
+        train_bot.save(out, bot_batch.from_weights(path), lineage(path), random.Random(1), np.random.default_rng(1))
     return out
 
 

@@ -30,7 +30,8 @@ def soup(paths: list[Path], out: Path, command: str = "") -> None:
             raise SystemExit(f"{k}: the checkpoints' shapes differ ({sorted(shapes)})")
         arrays[k] = np.mean([d[k].astype(np.float64) for d in loaded], axis=0).astype(loaded[0][k].dtype)
     metas = [json.loads(bytes(d["meta"]).decode()) for d in loaded]
-    meta = {**metas[0], "command": command or f"soup {' '.join(map(str, paths))}",
+    # The last checkpoint's record (the newest generation's, which lists the earlier generations' fits too).
+    meta = {**metas[-1], "command": command or f"soup {' '.join(map(str, paths))}",
             "soup": [{"checkpoint": str(p), "command": m.get("command")} for p, m in zip(paths, metas)]}
     extra = {k: loaded[0][k] for k in loaded[0].files if k not in NETS and k != "meta"}
     np.savez(out, **arrays, **extra, meta=np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8))
