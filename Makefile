@@ -1,7 +1,7 @@
 # Gamão: two commands.
 #   make play   set up what is missing, then serve the site on http://127.0.0.1:$(PORT)
 #   make test   set up what is missing (test deps, Chromium, Firefox ESR; as root nftables and coturn for the
-#               network lab), then run the unit tests and the browser tests
+#               network lab and gcc for the tools' C core), then run the unit tests and the browser tests
 PORT ?= 8000
 PYTHON ?= python3
 VENV := .venv
@@ -9,16 +9,16 @@ VPY := $(VENV)/bin/python
 NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: play test site unit e2e chromium firefox netlab bench clean
+.PHONY: play test site unit e2e chromium firefox netlab compiler bench clean
 
 play: site
 	@$(PYTHON) -m tools.site.serve --port $(PORT)
 
-test: site $(VENV_STAMP) chromium firefox netlab
+test: site $(VENV_STAMP) chromium firefox netlab compiler
 	$(VPY) -m pytest tests -n 2 --dist loadgroup -p no:cacheprovider
 	$(VPY) -m pytest e2e -p no:cacheprovider
 
-unit: $(VENV_STAMP)
+unit: $(VENV_STAMP) compiler
 	$(VPY) -m pytest tests -n 2 --dist loadgroup
 
 e2e: site $(VENV_STAMP) chromium firefox netlab
@@ -49,6 +49,9 @@ firefox:
 
 netlab:
 	@sh tools/site/ensure_netlab.sh
+
+compiler:
+	@sh tools/site/ensure_cc.sh
 
 bench: site $(VENV_STAMP) chromium
 	$(VPY) -m tools.bench.bench_load
