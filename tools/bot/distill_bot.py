@@ -57,7 +57,7 @@ def encode_rows(boards: np.ndarray) -> np.ndarray:
 CHUNK = 1 << 18
 """Positions encoded at a time while training: the inputs of tens of millions of positions would not fit in
 memory, their boards (52 bytes each) do."""
-MAX_HELD_OUT = 200_000
+MAX_HELD_OUT = 400_000
 
 
 class Adam:
@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> None:
     boards, targets = load_data(args.data)
     order = np.random.default_rng(args.seed).permutation(len(boards))
     boards, targets = boards[order], targets[order]
-    n_val = min(len(boards) // 20, 2 * MAX_HELD_OUT)
+    n_val = min(len(boards) // 20, MAX_HELD_OUT)
     race = race_mask(boards)
     t0 = time.time()
     print(f"{len(boards)} positions ({race.sum()} race)", flush=True)

@@ -28,10 +28,18 @@ import time
 from pathlib import Path
 
 
-def run(cmd: list[str], log: Path) -> None:
+ONE_THREAD = {**os.environ, "OMP_NUM_THREADS": "1"}
+
+
+def logged(cmd: list[str], log: Path) -> list[str]:
+    """``cmd``, after writing it with the time to the run's log."""
     with open(log, "a") as f:
         f.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {' '.join(cmd)}\n")
-    subprocess.run(cmd, check=True, env={**os.environ, "OMP_NUM_THREADS": "1"})
+    return cmd
+
+
+def run(cmd: list[str], log: Path) -> None:
+    subprocess.run(logged(cmd, log), check=True, env=ONE_THREAD)
 
 
 def source_flag(path: Path) -> list[str]:
@@ -98,9 +106,7 @@ def main(argv: list[str] | None = None) -> None:
                        "--policy-cands", str(args.policy_cands),
                        "--out", str(gdir / "g"), "--seed", str(args.seed * 1000 + g * 10 + j),
                        "--positions", str(args.positions), "--chunk-games", "200"]
-                with open(log, "a") as f:
-                    f.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {' '.join(cmd)}\n")
-                procs.append(subprocess.Popen(cmd, env={**os.environ, "OMP_NUM_THREADS": "1"},
+                procs.append(subprocess.Popen(logged(cmd, log), env=ONE_THREAD,
                                               stdout=open(gdir / f"targets-{j}.txt", "a"), stderr=subprocess.STDOUT))
             if any(p.wait() for p in procs):
                 raise SystemExit(f"generation {g}: a targets process failed (see {gdir}/targets-*.txt)")

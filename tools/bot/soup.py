@@ -16,25 +16,25 @@ from pathlib import Path
 
 import numpy as np
 
-NETS = [f"{net}_{k}" for net in ("contact", "race") for k in ("w1", "b1", "w2", "b2")]
+from tools.bot import train_bot as tb
 
 
 def soup(paths: list[Path], out: Path, command: str = "") -> None:
     if len(paths) < 2:
         raise SystemExit("a soup needs at least two checkpoints")
-    loaded = [np.load(p) for p in paths]
-    arrays = {}
-    for k in NETS:
-        shapes = {d[k].shape for d in loaded}
-        if len(shapes) != 1:
-            raise SystemExit(f"{k}: the checkpoints' shapes differ ({sorted(shapes)})")
-        arrays[k] = np.mean([d[k].astype(np.float64) for d in loaded], axis=0).astype(loaded[0][k].dtype)
-    metas = [json.loads(bytes(d["meta"]).decode()) for d in loaded]
+    parts = [tb.load(p, int(np.load(p)["contact_w1"].shape[1])) for p in paths]
+    ev, _, rng, nprng = parts[0]
+    for name in ("contact", "race"):
+        for k in ("w1", "b1", "w2", "b2"):
+            arrays = [getattr(getattr(e, name), k) for e, *_ in parts]
+            if len({a.shape for a in arrays}) != 1:
+                raise SystemExit(f"{name}_{k}: the checkpoints' shapes differ ({sorted({a.shape for a in arrays})})")
+            setattr(getattr(ev, name), k, np.mean(arrays, axis=0))
+    metas = [m for _, m, *_ in parts]
     # The last checkpoint's record (the newest generation's, which lists the earlier generations' fits too).
     meta = {**metas[-1], "command": command or f"soup {' '.join(map(str, paths))}",
             "soup": [{"checkpoint": str(p), "command": m.get("command")} for p, m in zip(paths, metas)]}
-    extra = {k: loaded[0][k] for k in loaded[0].files if k not in NETS and k != "meta"}
-    np.savez(out, **arrays, **extra, meta=np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8))
+    tb.save(out, ev, meta, rng, nprng)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1027,9 +1027,7 @@ int vr_games(const Eval *ev, int ngames, uint64_t seed, const u8 *starts, int ns
             if (bearoff_outputs(b, ex)) { over = 1; break; }
             best_play(ev, b, dice[ply][0], dice[ply][1], sigma, &rng, 0, r, NULL);
             if (winner_kind(r)) { over = 1; break; }
-            u8 t[52];
-            swap_board(r, t);
-            memcpy(b, t, 52);
+            swap_board(r, b);
         }
         if (!over) vr_line(ev, b, (const int (*)[2])dice, ply, lam, cands, out, targets, cap, &n);
     }
