@@ -92,6 +92,7 @@ def lib() -> ctypes.CDLL:
         L.net_outputs.argtypes = [vp, u8p, ctypes.c_int, f64p]
         L.evaluate_many.argtypes = [vp, u8p, ctypes.c_int, ctypes.c_int, f64p]
         L.best_plays.argtypes = [vp, u8p, i32p, ctypes.c_int, u8p, f64p]
+        L.choose_plays.argtypes = [vp, u8p, i32p, ctypes.c_int, ctypes.c_int, ctypes.c_double, u8p]
         L.bearoff_load.argtypes = [ctypes.c_int, ctypes.c_int, u8p, u8p, u8p, u8p, i32p, f64p, ctypes.c_int]
         L.bearoff_outputs.argtypes = [u8p, f64p]
         L.bearoff_outputs.restype = ctypes.c_int
@@ -221,6 +222,15 @@ class Engine:
         out = np.empty((len(rows), 5))
         lib().best_plays(self._ptr, rows, d, len(rows), best, out)
         return best, out
+
+    def choose(self, boards, dice: Sequence[tuple[int, int]], cands: int = 1, margin: float = 0.0) -> np.ndarray:
+        """The play of each (board, dice) as ``play_pairs`` chooses it: result rows (not turned round). cands 1:
+        the 0-ply's best; more: the 1-ply look on that many plays within ``margin`` (strong's filter)."""
+        rows = as_rows(boards)
+        d = np.ascontiguousarray(np.array(dice, dtype=np.int32).reshape(-1, 2))
+        best = np.empty_like(rows)
+        lib().choose_plays(self._ptr, rows, d, len(rows), cands, margin, best)
+        return best
 
     def play_pairs(self, other: "Engine", pairs: int, seed: int, cands=(1, 1), margin=(0.0, 0.0),
                    noise=(0.0, 0.0)) -> np.ndarray:

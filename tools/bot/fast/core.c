@@ -813,6 +813,12 @@ static void choose_1ply(const Eval *ev, const u8 *b, int d1, int d2, int cands, 
     memcpy(best, cand[bk], 52);
 }
 
+/* choose_1ply for each (board, dice): result boards (not turned round) into best. */
+void choose_plays(const Eval *ev, const u8 *boards, const int *dice, int n, int cands, double margin, u8 *best) {
+    for (int i = 0; i < n; i++)
+        choose_1ply(ev, boards + 52 * i, dice[2 * i], dice[2 * i + 1], cands, margin, best + 52 * i);
+}
+
 /* -------------------------------------------------------------------------------------- games */
 
 static void opening_roll(Rng *r, int *d1, int *d2) {
