@@ -37,14 +37,20 @@ def _run(job: tuple[str, str, int, int, int]) -> np.ndarray:
     return ea.play_pairs(eb, count, seed + first, cands=(ca, cb), margin=(ma, mb))
 
 
+def split_pairs(run, pairs: int, jobs: int, job) -> np.ndarray:
+    """``run(job(first, count))`` for ``jobs`` consecutive spans of the pairs, each in its own process (one:
+    in this one), the results concatenated in order: the same games as one process would play."""
+    spans = np.linspace(0, pairs, jobs + 1).astype(int)
+    work = [job(int(spans[i]), int(spans[i + 1] - spans[i])) for i in range(jobs)]
+    if jobs == 1:
+        return run(work[0])
+    with ProcessPoolExecutor(jobs) as ex:
+        return np.concatenate(list(ex.map(run, work)))
+
+
 def duel(a: str, b: str, pairs: int, seed: int, jobs: int = 1) -> np.ndarray:
     """Points per game of ``a``, shape (pairs, 2)."""
-    spans = np.linspace(0, pairs, jobs + 1).astype(int)
-    work = [(a, b, int(spans[i]), int(spans[i + 1] - spans[i]), seed) for i in range(jobs)]
-    if jobs == 1:
-        return _run(work[0])
-    with ProcessPoolExecutor(jobs) as ex:
-        return np.concatenate(list(ex.map(_run, work)))
+    return split_pairs(_run, pairs, jobs, lambda first, count: (a, b, first, count, seed))
 
 
 def main(argv: list[str] | None = None) -> None:

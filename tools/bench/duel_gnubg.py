@@ -14,13 +14,12 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
 from rules.board import swap, winner_kind
 from tools.bench import gnubg_opponent
-from tools.bench.duel import engine
+from tools.bench.duel import engine, split_pairs
 from tools.bot import fast
 
 
@@ -57,12 +56,7 @@ def _run(job: tuple[str, int, int, int, int]) -> np.ndarray:
 
 def duel(spec: str, pairs: int, seed: int, jobs: int = 1, plies: int = 0) -> np.ndarray:
     """Our points per game, shape (pairs, 2)."""
-    spans = np.linspace(0, pairs, jobs + 1).astype(int)
-    work = [(spec, int(spans[i]), int(spans[i + 1] - spans[i]), seed, plies) for i in range(jobs)]
-    if jobs == 1:
-        return _run(work[0])
-    with ProcessPoolExecutor(jobs) as ex:
-        return np.concatenate(list(ex.map(_run, work)))
+    return split_pairs(_run, pairs, jobs, lambda first, count: (spec, first, count, seed, plies))
 
 
 def main(argv: list[str] | None = None) -> None:
