@@ -97,6 +97,9 @@ def test_hint_shows_the_bots_top_play_and_the_record_notes_it(table):
     H.ring(page, "5").click()
     page.wait_for_selector("#hint", state="hidden")
     assert page.locator(".hint-from").count() == 0
+    # and its answer with it: the next hint's answer is not to be confused with this one's
+    assert page.locator("#hint").get_attribute("data-best") is None
+    assert page.locator("#hint").get_attribute("data-kind") is None
 
 
 def test_hint_before_rolling_is_cube_advice_with_two_people(shared):

@@ -130,8 +130,15 @@ class Hints:
     def clear(self) -> None:
         self.panel.hidden = True
         self.list.innerHTML = ""
+        self._forget_answer()
         self._asked_for = None
         self._unmark()
+
+    def _forget_answer(self) -> None:
+        """The panel's answer attributes go with its advice: a hidden panel holds none (a test, or a script,
+        waiting for the next hint's answer must not read the last one's)."""
+        for name in ("data-kind", "data-best"):
+            self.panel.removeAttribute(name)
 
     def _unmark(self) -> None:
         for el in self.app.board.slots.values():
@@ -154,8 +161,7 @@ class Hints:
         self.button.disabled = True
         self.panel.hidden = False
         self.list.innerHTML = ""
-        for name in ("data-kind", "data-best"):  # (what the last hint said is not this one's answer)
-            self.panel.removeAttribute(name)
+        self._forget_answer()  # (what the last hint said is not this one's answer)
         self.panel.setAttribute("aria-busy", str(True).lower())
         self.title.textContent = self.t("hint_thinking")
         try:
