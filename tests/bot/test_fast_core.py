@@ -156,22 +156,21 @@ def test_choose_plays_the_0ply_best_or_the_best_1ply_of_the_close_plays(engine, 
     best, _ = engine.best_plays(boards, dice)
     assert np.array_equal(engine.choose(boards, dice, 1), best)
 
-    def one_ply_equity(r):  # the mover's equity after play r, the opponent's 21 rolls looked at
+    def equity_after(r, plies):  # the mover's equity after play r (at 1 ply: the opponent's 21 rolls looked at)
         kind = winner_kind(r)
-        return 9.0 + kind if kind else -network.equity(tuple(engine.evaluate([swap(r)], 1)[0]))
+        return 9.0 + kind if kind else -network.equity(tuple(engine.evaluate([swap(r)], plies)[0]))
 
     looked = changed = 0
     for (b, d), row, zero in zip(sample, engine.choose(boards, dice, 4, 0.08), best):
         got, zero = fast.as_board(row), fast.as_board(zero)
         plays = fast.results(b, *d)
         assert got in plays
-        eq0 = {r: (9.0 + winner_kind(r)) if winner_kind(r) else -network.equity(tuple(engine.evaluate([swap(r)])[0]))
-               for r in plays}
+        eq0 = {r: equity_after(r, 0) for r in plays}
         close = sorted((r for r in plays if eq0[r] >= eq0[zero] - 0.08), key=eq0.get, reverse=True)[:4]
         assert got in close or got == zero
         if len(close) > 1:
             looked += 1
-            assert one_ply_equity(got) >= max(one_ply_equity(r) for r in close) - 1e-6
+            assert equity_after(got, 1) >= max(equity_after(r, 1) for r in close) - 1e-6
             changed += got != zero
     assert looked >= 10 and changed >= 1  # the look was taken, and it changed some choices
 

@@ -162,6 +162,11 @@ def bearoff_outputs(board) -> Optional[np.ndarray]:
     return o if lib().bearoff_outputs(as_rows([board])[0], o) else None
 
 
+def _rows_and_dice(boards, dice) -> tuple[np.ndarray, np.ndarray]:
+    """The (N, 52) rows and (N, 2) int32 dice the C core's per-move calls take."""
+    return as_rows(boards), np.ascontiguousarray(np.array(dice, dtype=np.int32).reshape(-1, 2))
+
+
 class Engine:
     """One pair of networks (contact, race) in the C core."""
 
@@ -216,8 +221,7 @@ class Engine:
 
     def best_plays(self, boards, dice: Sequence[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:
         """The best 0-ply play of each (board, dice): result rows (not turned round), the mover's outputs."""
-        rows = as_rows(boards)
-        d = np.ascontiguousarray(np.array(dice, dtype=np.int32).reshape(-1, 2))
+        rows, d = _rows_and_dice(boards, dice)
         best = np.empty_like(rows)
         out = np.empty((len(rows), 5))
         lib().best_plays(self._ptr, rows, d, len(rows), best, out)
@@ -226,8 +230,7 @@ class Engine:
     def choose(self, boards, dice: Sequence[tuple[int, int]], cands: int = 1, margin: float = 0.0) -> np.ndarray:
         """The play of each (board, dice) as ``play_pairs`` chooses it: result rows (not turned round). cands 1:
         the 0-ply's best; more: the 1-ply look on that many plays within ``margin`` (strong's filter)."""
-        rows = as_rows(boards)
-        d = np.ascontiguousarray(np.array(dice, dtype=np.int32).reshape(-1, 2))
+        rows, d = _rows_and_dice(boards, dice)
         best = np.empty_like(rows)
         lib().choose_plays(self._ptr, rows, d, len(rows), cands, margin, best)
         return best
