@@ -52,3 +52,14 @@ def test_a_duel_is_decided_by_its_seed():
     assert np.array_equal(duel_gnubg.duel(spec, 4, seed=9, jobs=2), a)
     mean, half = fast.ppg(a)
     assert half > 0
+
+
+def test_a_side_names_its_1ply_filter_and_a_bad_filter_is_refused():
+    from tools.bench.duel import engine
+    weights = "web/assets/bot/weights.json"
+    assert engine(weights)[1:] == (1, 0.0)
+    assert engine(weights + "@1ply")[1:] == (4, 0.08)
+    assert engine(weights + "@1ply:6:0.12")[1:] == (6, 0.12)
+    for bad in ("@1ply:six:0.1", "@1ply:6", "@2ply"):
+        with pytest.raises(SystemExit):
+            engine(weights + bad)

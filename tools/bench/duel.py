@@ -4,7 +4,8 @@ sums. About a thousand games a second a core at 0-ply, so a difference of 0.01 p
 minutes, where ``bench_bot.py`` (the browser's Python) needs hours for 0.05.
 
 Each side is a weights file (.json) or a training checkpoint (.npz), optionally followed by ``@1ply`` (the
-1-ply look on the best 4 plays within 0.08, as the strong level's filter, without its pruning) .
+1-ply look on the best 4 plays within 0.08, as the strong level's filter, without its pruning) or
+``@1ply:N:M`` (the 1-ply look on the best N within M).
 
     .venv/bin/python -m tools.bench.duel cand.json web/assets/bot/weights.json --pairs 50000 --jobs 2
 """
@@ -25,9 +26,14 @@ def engine(spec: str) -> tuple[fast.Engine, int, float]:
     eng = fast.Engine.from_checkpoint(path) if path.endswith(".npz") else fast.Engine.from_weights(path)
     if mode in ("", "0ply"):
         return eng, 1, 0.0
-    if mode == "1ply":
-        return eng, 4, 0.08
-    raise SystemExit(f"unknown mode {mode!r} (0ply or 1ply)")
+    look, _, shape = mode.partition(":")
+    if look == "1ply":
+        cands, _, margin = shape.partition(":") if shape else ("4", "", "0.08")
+        try:
+            return eng, int(cands), float(margin)
+        except ValueError:
+            raise SystemExit(f"bad 1-ply filter {shape!r} (N:M, e.g. 4:0.08)") from None
+    raise SystemExit(f"unknown mode {mode!r} (0ply, 1ply or 1ply:N:M)")
 
 
 def _run(job: tuple[str, str, int, int, int]) -> np.ndarray:
