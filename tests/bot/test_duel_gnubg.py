@@ -60,6 +60,6 @@ def test_a_side_names_its_1ply_filter_and_a_bad_filter_is_refused():
     assert engine(weights)[1:] == (1, 0.0)
     assert engine(weights + "@1ply")[1:] == (4, 0.08)
     assert engine(weights + "@1ply:6:0.12")[1:] == (6, 0.12)
-    for bad in ("@1ply:six:0.1", "@1ply:6", "@2ply"):
+    for bad in ("@1ply:six:0.1", "@1ply:6", "@1ply:17:0.1", "@1ply:1:0.1", "@1ply:4:-0.1", "@2ply"):
         with pytest.raises(SystemExit):
             engine(weights + bad)

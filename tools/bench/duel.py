@@ -23,16 +23,25 @@ from tools.bot import fast
 
 def engine(spec: str) -> tuple[fast.Engine, int, float]:
     path, _, mode = spec.partition("@")
+    cands, margin = look(mode)
     eng = fast.Engine.from_checkpoint(path) if path.endswith(".npz") else fast.Engine.from_weights(path)
+    return eng, cands, margin
+
+
+def look(mode: str) -> tuple[int, float]:
+    """A side's search as (candidates, margin): 0-ply is (1, 0.0); the C core looks 1-ply at up to 16."""
     if mode in ("", "0ply"):
-        return eng, 1, 0.0
-    look, _, shape = mode.partition(":")
-    if look == "1ply":
+        return 1, 0.0
+    kind, _, shape = mode.partition(":")
+    if kind == "1ply":
         cands, _, margin = shape.partition(":") if shape else ("4", "", "0.08")
         try:
-            return eng, int(cands), float(margin)
+            n, m = int(cands), float(margin)
         except ValueError:
-            raise SystemExit(f"bad 1-ply filter {shape!r} (N:M, e.g. 4:0.08)") from None
+            n, m = 0, -1.0
+        if 2 <= n <= 16 and m >= 0:
+            return n, m
+        raise SystemExit(f"bad 1-ply filter {shape!r} (N:M, 2 <= N <= 16, M >= 0; e.g. 4:0.08)")
     raise SystemExit(f"unknown mode {mode!r} (0ply, 1ply or 1ply:N:M)")
 
 
