@@ -35,13 +35,14 @@ def look(mode: str) -> tuple[int, float]:
     kind, _, shape = mode.partition(":")
     if kind == "1ply":
         cands, _, margin = shape.partition(":") if shape else ("4", "", "0.08")
+        bad = SystemExit(f"bad 1-ply filter {shape!r} (N:M, 2 <= N <= 16, M >= 0; e.g. 4:0.08)")
         try:
             n, m = int(cands), float(margin)
         except ValueError:
-            n, m = 0, -1.0
-        if 2 <= n <= 16 and m >= 0:
-            return n, m
-        raise SystemExit(f"bad 1-ply filter {shape!r} (N:M, 2 <= N <= 16, M >= 0; e.g. 4:0.08)")
+            raise bad from None
+        if not (2 <= n <= 16 and m >= 0):
+            raise bad
+        return n, m
     raise SystemExit(f"unknown mode {mode!r} (0ply, 1ply or 1ply:N:M)")
 
 
