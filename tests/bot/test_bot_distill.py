@@ -1,4 +1,5 @@
 """The distillation tools: the batched numpy 1-ply equals the browser's, and fitting moves 0-ply towards it."""
+import json
 import random
 from pathlib import Path
 
@@ -68,6 +69,26 @@ def test_distilling_fits_the_0ply_to_the_targets(shipped_checkpoint, sample_boar
     assert rmse(after) < 0.8 * rmse(before)
     # The version-3 inputs' weights were trained too.
     assert not np.array_equal(after.contact.w1[-12:], before.contact.w1[-12:])
+
+
+def test_distilling_can_start_from_the_weights_file(tmp_path):
+    """``--init weights.json``: the start is exactly the networks the browser evaluates, the lineage carried on."""
+    weights = network.DEFAULT_WEIGHTS
+    boards = [b for b in random_game_positions(seed=34, games=2) if bearoff.outputs(b) is None][:200]
+    np.savez(tmp_path / "data-1.npz", boards=np.array([m + t for m, t in boards], dtype=np.uint8),
+             targets=np.full((len(boards), 5), 0.5, dtype=np.float32))
+    out = tmp_path / "same.npz"
+    distill_bot.main(["--init", str(weights), "--data", str(tmp_path / "data-*.npz"), "--out", str(out),
+                      "--epochs", "0"])
+    want = bot_batch.weight_arrays(json.loads(Path(weights).read_bytes()))
+    got = np.load(out)
+    for k in ("w1", "b1", "w2", "b2"):
+        for net in ("contact", "race"):
+            assert np.array_equal(got[f"{net}_{k}"], want[f"{net}_{k}"]), (net, k)
+    meta = json.loads(bytes(got["meta"]).decode())
+    source = json.loads(Path(weights).read_bytes())["source"]
+    assert meta["init_weights"] == str(weights)
+    assert meta["distilled"][:-1] == source["distilled"] and meta["distilled"][-1]["epochs"] == 0
 
 
 def test_an_older_checkpoint_gains_the_new_inputs_at_zero_weight(shipped_checkpoint):

@@ -1,7 +1,8 @@
 """Train the networks' 0-ply evaluation towards their 1-ply evaluation (data from ``tools/bot/bot_targets.py``).
 
 Starts from a training checkpoint (``--init``; inputs it lacks start with zero weights, so the start is
-exactly the old networks) and fits both networks, supervised, to the recorded 1-ply outputs: cross-entropy
+exactly the old networks) or from a weights file (``--init web/assets/bot/weights.json``: the shipped
+networks as the browser evaluates them, dequantised; its ``source`` becomes the checkpoint's lineage) and fits both networks, supervised, to the recorded 1-ply outputs: cross-entropy
 through the output sigmoids, Adam, minibatches, the learning rate decaying linearly to a tenth over the
 epochs. Positions where the armies have passed train the race network, the others the contact network. A
 fixed 5% of the positions (by a seeded shuffle) is held out; the held-out equity error is printed per epoch.
@@ -22,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tools.bot import train_bot as tb
+from tools.bot import bot_batch, train_bot as tb
 
 
 def load_data(pattern: str) -> tuple[np.ndarray, np.ndarray]:
@@ -99,6 +100,18 @@ def widen(ev: tb.Evaluator, hidden: int, rng: np.random.Generator) -> None:
         net.w2 = np.vstack([net.w2, np.zeros((extra, net.w2.shape[1]))])
 
 
+def start(path: Path) -> tuple[tb.Evaluator, dict]:
+    """The networks to start from and their lineage: a training checkpoint (.npz) or a weights file."""
+    if path.suffix == ".json":
+        doc = json.loads(path.read_bytes())
+        ev = bot_batch.from_weights(path)
+        ev.pruner = None  # the pruning network is trained on its own (train_prune.py), after the fit
+        return ev, dict(doc.get("source") or {}, init_weights=str(path))
+    hidden = int(np.load(path)["contact_w1"].shape[1])
+    ev, meta, _, _ = tb.load(path, hidden)
+    return ev, meta
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--init", type=Path, required=True)
@@ -116,9 +129,7 @@ def main(argv: list[str] | None = None) -> None:
                     help="glob of other data files to measure each epoch on (e.g. rollouts of more trials)")
     args = ap.parse_args(argv)
 
-    d = np.load(args.init)
-    hidden = int(d["contact_w1"].shape[1])
-    ev, meta, rng, nprng = tb.load(args.init, hidden)
+    ev, meta = start(args.init)
     if args.widen:
         widen(ev, args.widen, np.random.default_rng(args.seed + 2))
     boards, targets = load_data(args.data)
