@@ -2,10 +2,12 @@
 
 Starts from a training checkpoint (``--init``; inputs it lacks start with zero weights, so the start is
 exactly the old networks) or from a weights file (``--init web/assets/bot/weights.json``: the shipped
-networks as the browser evaluates them, dequantised; its ``source`` becomes the checkpoint's lineage) and fits both networks, supervised, to the recorded 1-ply outputs: cross-entropy
-through the output sigmoids, Adam, minibatches, the learning rate decaying linearly to a tenth over the
-epochs. Positions where the armies have passed train the race network, the others the contact network. A
-fixed 5% of the positions (by a seeded shuffle) is held out; the held-out equity error is printed per epoch.
+networks as the browser evaluates them, dequantised, its ``source`` carried on as the lineage; its pruning
+network is left out, ``train_prune.py`` makes one for the result) and fits both networks, supervised, to the
+recorded 1-ply outputs: cross-entropy through the output sigmoids, Adam, minibatches, the learning rate
+decaying linearly to a tenth over the epochs. Positions where the armies have passed train the race
+network, the others the contact network. A fixed 5% of the positions (by a seeded shuffle) is held out; the
+held-out equity error is printed per epoch.
 Writes a checkpoint in the trainer's format (``tools/bot/bot_export.py`` exports it).
 
     .venv/bin/python -m tools.bot.distill_bot --init /work/runs/td128/phase3_end.npz \\
@@ -104,9 +106,7 @@ def start(path: Path) -> tuple[tb.Evaluator, dict]:
     """The networks to start from and their lineage: a training checkpoint (.npz) or a weights file."""
     if path.suffix == ".json":
         doc = json.loads(path.read_bytes())
-        ev = bot_batch.from_weights(path)
-        ev.pruner = None  # the pruning network is trained on its own (train_prune.py), after the fit
-        return ev, dict(doc.get("source") or {}, init_weights=str(path))
+        return bot_batch.from_weights(path), dict(doc.get("source") or {}, init_weights=str(path))
     hidden = int(np.load(path)["contact_w1"].shape[1])
     ev, meta, _, _ = tb.load(path, hidden)
     return ev, meta
