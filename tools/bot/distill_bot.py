@@ -86,6 +86,9 @@ class Adam:
 
 
 def equity_error(net: tb.Net, x: np.ndarray, y: np.ndarray) -> float:
+    """The RMSE of the equities, nan when there are no positions (a small data set's race may have none held out)."""
+    if not len(x):
+        return float("nan")
     o = net.forward(x)[1]
     return float(np.sqrt(np.mean((tb.equity(o) - tb.equity(y)) ** 2)))
 
@@ -145,6 +148,9 @@ def main(argv: list[str] | None = None) -> None:
         vrace, vx = race_mask(vb), encode_rows(vb)
     for name, net, mask in (("contact", ev.contact, ~race), ("race", ev.race, race)):
         idx = np.nonzero(mask)[0]
+        if not len(idx):
+            print(f"{name}: no positions in the data; left as it started", flush=True)
+            continue
         val = idx[idx < n_val]
         train = idx[idx >= n_val]
         xv, yv = encode_rows(boards[val]), targets[val]
