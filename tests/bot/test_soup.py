@@ -1,4 +1,5 @@
-"""tools/bot/soup.py: the mean of checkpoints' networks, their lineage kept, other shapes refused."""
+"""tools/bot/soup.py: the mean of checkpoints' networks, or the networks side by side (an ensemble), their lineage
+kept, other shapes refused."""
 import json
 import random
 
@@ -6,6 +7,8 @@ import pytest
 
 np = pytest.importorskip("numpy")
 from tools.bot import soup, train_bot  # noqa: E402
+from tools.bot.fast import START  # noqa: E402
+from rules.board import is_race, swap  # noqa: E402
 
 
 def _checkpoint(path, hidden, seed):
@@ -31,6 +34,34 @@ def test_the_soup_is_the_mean_of_each_weight_and_records_its_parts(tmp_path):
     meta = json.loads(bytes(s["meta"]).decode())
     assert [p["command"] for p in meta["soup"]] == ["made with seed 1", "made with seed 2", "made with seed 3"]
     assert meta["command"].startswith("tools/bot/soup.py") and "s.npz" in meta["command"]
+
+
+def _logit(p):
+    return np.log(p / (1.0 - p))
+
+
+def test_an_ensemble_outputs_the_sigmoid_of_its_members_mean_logit(tmp_path):
+    """Members of different widths, on boards from the start, mid-game and a race (both networks used)."""
+    for name, hidden, seed in (("a", 8, 1), ("b", 12, 2), ("c", 8, 3)):
+        _checkpoint(tmp_path / f"{name}.npz", hidden, seed)
+    soup.main([str(tmp_path / n) for n in ("a.npz", "b.npz", "c.npz")]
+              + ["--ensemble", "--out", str(tmp_path / "e.npz")])
+    e = np.load(tmp_path / "e.npz")
+    assert e["contact_w1"].shape[1] == e["race_w1"].shape[1] == 28
+    members = [train_bot.load(tmp_path / f"{n}.npz", h)[0] for n, h in (("a", 8), ("b", 12), ("c", 8))]
+    whole = train_bot.load(tmp_path / "e.npz", 28)[0]
+    mine, theirs = START
+    split = tuple(1 if p in (18, 24) else c for p, c in enumerate(mine))  # a back checker moved out to 18
+    race = (tuple([0, 3, 3, 3, 3, 3] + [0] * 20), tuple([0, 0, 3, 3, 3, 3, 3] + [0] * 19))
+    boards = [START, (split, theirs), swap((split, theirs)), race]
+    assert [is_race(b) for b in boards] == [False, False, False, True]
+    got = whole.outputs(boards)
+    assert got[:, 0].std() > 0.001  # the boards tell the networks something
+    want = 1.0 / (1.0 + np.exp(-np.mean([_logit(m.outputs(boards)) for m in members], axis=0)))
+    assert np.allclose(got, want, rtol=0, atol=1e-12)
+    assert not np.allclose(got, np.mean([m.outputs(boards) for m in members], axis=0), rtol=0, atol=1e-6)
+    meta = json.loads(bytes(e["meta"]).decode())
+    assert [p["command"] for p in meta["ensemble"]] == ["made with seed 1", "made with seed 2", "made with seed 3"]
 
 
 def test_networks_of_other_shapes_or_a_single_one_are_refused(tmp_path):
