@@ -7,10 +7,10 @@ PYTHON ?= python3
 VENV := .venv
 VPY := $(VENV)/bin/python
 NPM_STAMP := node_modules/.package-lock.json
+VENV_STAMP := $(VENV)/.installed
 # A browser test whose Chromium renderer crashed under it (seen once in CI, while a page booted) runs once more;
 # any other failure, the renderer's crash on the second run included, fails the suite.
 E2E_FLAGS := -p no:cacheprovider --reruns 1 --only-rerun "Page crashed"
-VENV_STAMP := $(VENV)/.installed
 
 .PHONY: play test site unit e2e chromium firefox netlab compiler bench clean
 

@@ -7,8 +7,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 from tools.bot import soup, train_bot  # noqa: E402
-from tools.bot.fast import START  # noqa: E402
-from rules.board import is_race, swap  # noqa: E402
+from rules.board import START_BOARD, is_race, swap  # noqa: E402
 
 
 def _checkpoint(path, hidden, seed):
@@ -50,10 +49,10 @@ def test_an_ensemble_outputs_the_sigmoid_of_its_members_mean_logit(tmp_path):
     assert e["contact_w1"].shape[1] == e["race_w1"].shape[1] == 28
     members = [train_bot.load(tmp_path / f"{n}.npz", h)[0] for n, h in (("a", 8), ("b", 12), ("c", 8))]
     whole = train_bot.load(tmp_path / "e.npz", 28)[0]
-    mine, theirs = START
+    mine, theirs = START_BOARD
     split = tuple(1 if p in (18, 24) else c for p, c in enumerate(mine))  # a back checker moved out to 18
     race = (tuple([0, 3, 3, 3, 3, 3] + [0] * 20), tuple([0, 0, 3, 3, 3, 3, 3] + [0] * 19))
-    boards = [START, (split, theirs), swap((split, theirs)), race]
+    boards = [START_BOARD, (split, theirs), swap((split, theirs)), race]
     assert [is_race(b) for b in boards] == [False, False, False, True]
     got = whole.outputs(boards)
     assert got[:, 0].std() > 0.001  # the boards tell the networks something
