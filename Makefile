@@ -8,9 +8,11 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
+# The browser tests run in two workers, a file to a worker (a module's shared page boots once): much of a test is
+# waiting on a page, a peer or the network lab, so two at a time take about a third less time on two cores.
 # A browser test whose Chromium renderer crashed under it (seen once in CI, while a page booted) runs once more;
 # any other failure, the renderer's crash on the second run included, fails the suite.
-E2E_FLAGS := -p no:cacheprovider --reruns 1 --only-rerun "Page crashed"
+E2E_FLAGS := -n 2 --dist loadfile -p no:cacheprovider --reruns 1 --only-rerun "Page crashed"
 
 .PHONY: play test site unit e2e chromium firefox netlab compiler bench clean
 

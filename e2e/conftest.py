@@ -18,9 +18,16 @@ from tools.site.chromium import LAUNCH_ARGS, chromium_path
 BOOT_TIMEOUT_MS = 60_000
 
 
+def pytest_sessionstart(session):
+    """Build web/ once, before any test serves it, so the Python bundle and precache list match the sources under
+    test. Under pytest-xdist (`make test` runs two workers) only the controlling process builds: workers build
+    nothing, so no worker's server reads a file another is writing."""
+    if not hasattr(session.config, "workerinput"):
+        build_site.main()
+
+
 @pytest.fixture(scope="session")
 def base_url():
-    build_site.main()  # the Python bundle and precache list always match the sources under test
     server = serve.start(0)
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import pathlib
 import shutil
 import subprocess
@@ -126,7 +127,7 @@ def write_bundle() -> None:
     sources = python_sources()
     files = [(name, path.read_bytes()) for path, name in sources if not is_app_module(path, name)]
     files += compiled_modules(sources)
-    tmp = BUNDLE.with_suffix(".tmp")
+    tmp = BUNDLE.with_name(f"{BUNDLE.stem}.{os.getpid()}.tmp")  # this process's own, then one atomic replace
     with zipfile.ZipFile(tmp, "w") as archive:
         for name, data in sorted(files):
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
@@ -134,6 +135,7 @@ def write_bundle() -> None:
             archive.writestr(info, data, compresslevel=9)
     if BUNDLE.exists() and BUNDLE.read_bytes() == tmp.read_bytes():
         tmp.unlink()
+        os.utime(BUNDLE)  # up to date now: a source touched but not changed must not leave it stale for ever
     else:
         tmp.replace(BUNDLE)
 
