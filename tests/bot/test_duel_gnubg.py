@@ -63,3 +63,14 @@ def test_a_side_names_its_1ply_filter_and_a_bad_filter_is_refused():
     for bad in ("@1ply:six:0.1", "@1ply:6", "@1ply:17:0.1", "@1ply:1:0.1", "@1ply:4:-0.1", "@2ply"):
         with pytest.raises(SystemExit):
             engine(weights + bad)
+
+
+def test_gnubg_as_our_side_calibrates_the_match():
+    """A side ``gnubg:N`` is GNU Backgammon itself at N plies: at 0 plies every pair is one game with the seats
+    swapped, so it scores exactly 0; at 1 ply it plays other games on the same dice."""
+    zero = duel_gnubg.duel("gnubg:0", 3, seed=11)
+    assert zero.shape == (3, 2) and np.all(zero.sum(axis=1) == 0) and np.all(zero != 0)
+    assert not np.array_equal(duel_gnubg.duel("gnubg:1", 1, seed=11), zero[:1])  # one pair: 1-ply is slow
+    for bad in ("gnubg:3", "gnubg:", "gnubg:one"):
+        with pytest.raises(SystemExit):
+            duel_gnubg.duel(bad, 1, seed=11)

@@ -5,7 +5,9 @@ networks can be compared against GNU Backgammon to ± 0.015 ppg in minutes rathe
 issue asks for still come from ``bench_bot.py`` (the bot as it ships).
 
 Pair i plays twice on the dice of ``random.Random(seed + i)``, each side starting once. A side is a weights
-file (.json) or a training checkpoint (.npz), optionally followed by ``@1ply`` (as ``duel.py``).
+file (.json) or a training checkpoint (.npz), optionally followed by ``@1ply`` (as ``duel.py``), or
+``gnubg:N``: GNU Backgammon itself choosing at N plies, a calibration (what a deeper look gives its own evaluator
+against its 0-ply: ``gnubg:0`` against it scores exactly 0, every pair the same game with the seats swapped).
 
     .venv/bin/python -m tools.bench.duel_gnubg web/assets/bot/weights.json --pairs 10000 --jobs 2
 """
@@ -40,12 +42,28 @@ def play_game(choose_ours, first: int, dice: random.Random, plies: int = 0) -> i
     return 0
 
 
+def gnubg_plies(spec: str) -> int | None:
+    """N for a side ``gnubg:N`` (GNU Backgammon at N plies, 0 to 2), None for one of our networks."""
+    if not spec.startswith("gnubg:"):
+        return None
+    n = spec[len("gnubg:"):]
+    if n not in ("0", "1", "2"):
+        raise SystemExit(f"{spec}: GNU Backgammon as a side is gnubg:0, gnubg:1 or gnubg:2")
+    return int(n)
+
+
+def _chooser(spec: str):
+    """Our side's choice of a result board for (board, d1, d2)."""
+    n = gnubg_plies(spec)
+    if n is not None:
+        return lambda board, d1, d2: gnubg_opponent.choose(board, (d1, d2), n)
+    eng, cands, margin = engine(spec)
+    return lambda board, d1, d2: fast.as_board(eng.choose([board], [(d1, d2)], cands, margin)[0])
+
+
 def _run(job: tuple[str, int, int, int, int]) -> np.ndarray:
     spec, first, count, seed, plies = job
-    eng, cands, margin = engine(spec)
-
-    def ours(board, d1, d2):
-        return fast.as_board(eng.choose([board], [(d1, d2)], cands, margin)[0])
+    ours = _chooser(spec)
 
     pts = np.zeros((count, 2), dtype=np.int32)
     for i in range(count):
