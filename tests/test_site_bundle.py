@@ -1,6 +1,6 @@
 """The Python bundle that tools/site/build_site.py writes: deterministic, replaced atomically, and never left stale.
 
-The dev server and the browser tests rebuild it whenever a source is newer than it (``bundle_is_stale``), so a
+The site build, the dev server and the browser tests pack it again whenever it is stale (``bundle_is_stale``), so a
 source touched without a change must leave the bundle up to date, or every page load would rebuild it."""
 from __future__ import annotations
 
@@ -71,3 +71,49 @@ def test_a_changed_source_changes_the_bundle(site):
     with zipfile.ZipFile(bundle) as archive:
         assert archive.read("pkg/mod.pyc") == b"pyc:X = 2\n"
     assert not build_site.bundle_is_stale()
+
+
+def test_a_deleted_source_makes_the_bundle_stale(site, monkeypatch):
+    bundle, entry, module = site
+    build_site.write_bundle()
+    assert not build_site.bundle_is_stale()
+    module.unlink()  # no file is newer than the bundle, yet it holds a module that is gone
+    monkeypatch.setattr(build_site, "python_sources", lambda: [(entry, "main.py")])
+    assert build_site.bundle_is_stale()
+    build_site.write_bundle()
+    with zipfile.ZipFile(bundle) as archive:
+        assert archive.namelist() == ["main.py"]
+    assert not build_site.bundle_is_stale()
+
+
+def test_another_recipe_makes_the_bundle_stale(site, monkeypatch):
+    bundle, _, _ = site
+    build_site.write_bundle()
+    assert not build_site.bundle_is_stale()
+    monkeypatch.setattr(build_site, "STDLIB_COMPILED", build_site.STDLIB_COMPILED + ("json",))
+    assert build_site.bundle_is_stale()
+
+
+def test_an_unreadable_bundle_is_stale(site):
+    bundle, _, _ = site
+    build_site.write_bundle()
+    bundle.write_bytes(b"not a zip")  # newer than every source
+    assert build_site.bundle_is_stale()
+
+
+def test_the_site_build_packs_the_bundle_only_when_stale(site, monkeypatch, tmp_path):
+    bundle, _, module = site
+    monkeypatch.setattr(build_site, "ROOT", tmp_path)
+    for step in ("vendor", "vendor_python_libraries", "write_precache"):
+        monkeypatch.setattr(build_site, step, lambda: {"version": "v", "files": {}})
+    monkeypatch.setattr(build_site, "write_if_changed", lambda path, text: None)
+    packed = []
+    write = build_site.write_bundle
+    monkeypatch.setattr(build_site, "write_bundle", lambda: packed.append(1) or write())
+    build_site.main()
+    build_site.main()
+    assert len(packed) == 1
+    _age(bundle, 60)
+    module.write_text("X = 3\n")
+    build_site.main()
+    assert len(packed) == 2

@@ -11,6 +11,8 @@ Run by `make play` and `make test` (and before hosting: the whole `web/` folder 
 - Packs every web/py/**/*.py (and the vendored libraries) into web/assets/py-bundle.zip: one request instead of
   dozens, unpacked by Pyodide into the interpreter's working directory. The app's modules go in as bytecode,
   compiled by the pinned Pyodide under Node (tools/site/compile_pyc.mjs), so the browser does not compile them.
+  Packed again only when stale (a source newer than it, or its sources' names or the recipe changed: its zip
+  comment keeps a key of them), so asking for a ready site again costs no compile.
 - Writes web/pyscript.json: `interpreter` points at the local pyodide.mjs (without it PyScript fetches Pyodide from
   a CDN), and `files` maps the bundle into the interpreter's file system (`"./*"`: unpack here).
 - Writes web/precache.js for the service worker (imported by sw.js, so the browser sees a new deploy as a new
@@ -44,6 +46,8 @@ PYSCRIPT_PREFIXES = ("core", "error", "deprecations-manager")
 # Standard library modules the table imports at start-up that PyScript itself does not: Pyodide ships its standard
 # library as source, so the browser would compile them on every visit; the bundle carries them compiled.
 STDLIB_COMPILED = ("hashlib", "hmac", "secrets")
+# Besides the sources, what the bundle's bytes depend on (bundle_key).
+BUNDLE_RECIPE = (pathlib.Path(__file__), ROOT / "tools" / "site" / "compile_pyc.mjs", NODE / "pyodide" / "package.json")
 # Served files that are not part of the app itself.
 NOT_PRECACHED = {"precache.js", "sw.js"}
 
@@ -129,6 +133,7 @@ def write_bundle() -> None:
     files += compiled_modules(sources)
     tmp = BUNDLE.with_name(f"{BUNDLE.stem}.{os.getpid()}.tmp")  # this process's own, then one atomic replace
     with zipfile.ZipFile(tmp, "w") as archive:
+        archive.comment = bundle_key(sources)
         for name, data in sorted(files):
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
@@ -140,11 +145,34 @@ def write_bundle() -> None:
         tmp.replace(BUNDLE)
 
 
+def bundle_key(sources: list[tuple[pathlib.Path, str]]) -> bytes:
+    """What the bundle is built from besides its sources' contents, kept as its zip comment: the sources' names (so
+    a deleted or renamed source makes it stale, which its files' times cannot say), the standard library modules it
+    compiles, and the build's own recipe (this file, the compiler script, the pinned Pyodide's version)."""
+    digest = hashlib.sha256()
+    for _, name in sources:
+        digest.update(name.encode() + b"\0")
+    digest.update(b"\1" + "\0".join(STDLIB_COMPILED).encode() + b"\1")
+    for path in BUNDLE_RECIPE:
+        digest.update(path.read_bytes() if path.exists() else b"(missing)")
+        digest.update(b"\1")
+    return b"gamao-py-bundle " + digest.hexdigest().encode()
+
+
 def bundle_is_stale() -> bool:
+    """True when the bundle is missing, unreadable, built from other sources or another recipe, or older than a
+    source (a source touched but not changed then rebuilds the same bytes, and write_bundle touches the bundle)."""
     if not BUNDLE.exists():
         return True
+    sources = python_sources()
+    try:
+        with zipfile.ZipFile(BUNDLE) as archive:
+            if archive.comment != bundle_key(sources):
+                return True
+    except (zipfile.BadZipFile, OSError):
+        return True
     built = BUNDLE.stat().st_mtime
-    return any(path.stat().st_mtime > built for path, _ in python_sources())
+    return any(path.stat().st_mtime > built for path, _ in sources)
 
 
 def pyscript_config() -> dict:
@@ -187,7 +215,8 @@ def write_precache() -> dict:
 def main() -> None:
     vendor()
     vendor_python_libraries()
-    write_bundle()
+    if bundle_is_stale():  # compiling it takes seconds under node, and `make test` asks for the site three times
+        write_bundle()
     write_if_changed(WEB / "pyscript.json", json.dumps(pyscript_config(), indent=1) + "\n")
     manifest = write_precache()
     print(f"site ready in {WEB.relative_to(ROOT)}/ (cache version {manifest['version']}, {len(manifest['files'])} files)")
