@@ -8,7 +8,7 @@ gnubg = pytest.importorskip("gnubg", reason="gnubg (pinned in requirements-test.
 np = pytest.importorskip("numpy")
 
 from bot import network  # noqa: E402  (after the importorskips)
-from rules.board import swap, winner_kind  # noqa: E402
+from rules.board import is_race, swap, winner_kind  # noqa: E402
 from rules.movegen import result_boards  # noqa: E402
 from tools.bench import duel_gnubg, gnubg_opponent  # noqa: E402
 from tools.bot import fast  # noqa: E402
@@ -74,3 +74,57 @@ def test_gnubg_as_our_side_calibrates_the_match():
     for bad in ("gnubg:3", "gnubg:", "gnubg:one"):
         with pytest.raises(SystemExit):
             duel_gnubg.duel(bad, 1, seed=11)
+
+
+def test_the_phases_of_a_mixed_side():
+    start = fast.START
+    home = ((0,) + (2, 2, 2, 3, 3, 3) + (0,) * 19, (0,) + (3, 3, 3, 2, 2, 2) + (0,) * 19)
+    race = ((0,) * 7 + (15,) + (0,) * 18, (0,) * 10 + (15,) + (0,) * 15)  # passed: 8 + 11 <= 25
+    deep = (0, 8, 5) + (0,) * 10 + (2,) + (0,) * 12  # 15 checkers, but 2 in play besides the spares: crashed
+    crashed = (deep, start[1])
+    assert [name for name, test in duel_gnubg.PHASES.items() if test(start)] == ["contact"]
+    assert [name for name, test in duel_gnubg.PHASES.items() if test(home)] == ["race", "bearoff"]
+    assert [name for name, test in duel_gnubg.PHASES.items() if test(race)] == ["race"]
+    assert [name for name, test in duel_gnubg.PHASES.items() if test(crashed)] == ["crashed"]
+    assert duel_gnubg.PHASES["crashed"](swap(crashed))  # either side's board
+    # the limit: 6 checkers in play besides the spares is crashed, 7 is not (15 checkers on the board each time)
+    six = (0, 10, 0, 1, 1, 1, 1, 1) + (0,) * 18
+    seven = (0, 9, 0, 1, 1, 1, 1, 1, 1) + (0,) * 17
+    assert sum(six) == sum(seven) == 15
+    assert duel_gnubg.is_crashed((six, start[1])) and not duel_gnubg.is_crashed((seven, start[1]))
+    passed = (0,) * 18 + (15,) + (0,) * 7  # on its 18 point, past six's rearmost checker (7 + 18 <= 25)
+    assert is_race((six, passed)) and not duel_gnubg.is_crashed((six, passed))  # a race is never crashed
+
+
+def test_a_side_mixed_with_gnubg_plays_its_choice_only_in_its_phase():
+    """mix:PHASE:SIDE plays GNU Backgammon's choice exactly where PHASE holds: mixed into GNU Backgammon itself it
+    is GNU Backgammon (pairs cancel), and in every phase together with its complement it is GNU Backgammon too."""
+    assert np.all(duel_gnubg.duel("mix:race:gnubg:0", 2, seed=12).sum(axis=1) == 0)
+    weights = str(network.DEFAULT_WEIGHTS)
+    ours = duel_gnubg.duel(weights, 3, seed=13)
+    everywhere = duel_gnubg.duel(f"mix:contact:mix:crashed:mix:race:{weights}", 3, seed=13)
+    assert np.all(everywhere.sum(axis=1) == 0)
+    assert not np.array_equal(ours, everywhere)
+    for bad in ("mix:opening:" + weights, "mix:race:", "mix:race"):
+        with pytest.raises(SystemExit):
+            duel_gnubg.duel(bad, 1, seed=11)
+
+
+def test_a_mixed_side_chooses_as_gnubg_in_its_phase_and_as_its_side_elsewhere():
+    weights = str(network.DEFAULT_WEIGHTS)
+    ours, mixed = duel_gnubg._chooser(weights), duel_gnubg._chooser("mix:race:" + weights)
+    moves = []
+
+    def recording(board, d1, d2):
+        moves.append((board, d1, d2))
+        return ours(board, d1, d2)
+
+    for seed in range(3):
+        duel_gnubg.play_game(recording, 0, random.Random(40 + seed))
+    assert any(is_race(b) for b, _, _ in moves) and any(not is_race(b) for b, _, _ in moves)
+    differ = 0
+    for board, d1, d2 in moves:
+        theirs = gnubg_opponent.choose(board, (d1, d2), 0)
+        assert mixed(board, d1, d2) == (theirs if is_race(board) else ours(board, d1, d2))
+        differ += theirs != ours(board, d1, d2)
+    assert differ  # the two players choose differently somewhere, so the test can tell them apart

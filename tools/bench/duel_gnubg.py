@@ -7,7 +7,10 @@ issue asks for still come from ``bench_bot.py`` (the bot as it ships).
 Pair i plays twice on the dice of ``random.Random(seed + i)``, each side starting once. A side is a weights
 file (.json) or a training checkpoint (.npz), optionally followed by ``@1ply`` (as ``duel.py``), or
 ``gnubg:N``: GNU Backgammon itself choosing at N plies, a calibration (what a deeper look gives its own evaluator
-against its 0-ply: ``gnubg:0`` against it scores exactly 0, every pair the same game with the seats swapped).
+against its 0-ply: ``gnubg:0`` against it scores exactly 0, every pair the same game with the seats swapped), or
+``mix:PHASE:SIDE``: GNU Backgammon's 0-ply choice in the positions of one phase of the game (``PHASES``: race,
+bearoff, crashed, contact) and SIDE's everywhere else. Beside SIDE on the same dice, its difference is what
+SIDE's play in that phase costs against GNU Backgammon's there: where the games are lost.
 
     .venv/bin/python -m tools.bench.duel_gnubg web/assets/bot/weights.json --pairs 10000 --jobs 2
 """
@@ -19,7 +22,7 @@ import time
 
 import numpy as np
 
-from rules.board import swap, winner_kind
+from rules.board import Board, is_race, swap, winner_kind
 from tools.bench import gnubg_opponent
 from tools.bench.duel import engine, split_pairs
 from tools.bot import fast
@@ -52,8 +55,39 @@ def gnubg_plies(spec: str) -> int | None:
     return int(n)
 
 
+def is_bearoff(board: Board) -> bool:
+    """Both sides have every checker left on their home points."""
+    return not any(board[0][7:26]) and not any(board[1][7:26])
+
+
+def _crashed_side(side: tuple[int, ...]) -> bool:
+    """At most 6 checkers left in play besides the spares (all but one) on its ace and deuce points."""
+    return sum(side[1:26]) - max(side[1] - 1, 0) - max(side[2] - 1, 0) <= 6
+
+
+def is_crashed(board: Board) -> bool:
+    """Contact, with a side whose board has crashed (few checkers left to play with, piled deep)."""
+    return not is_race(board) and (_crashed_side(board[0]) or _crashed_side(board[1]))
+
+
+PHASES = {
+    "race": is_race,  # every position without contact, bear-offs included
+    "bearoff": is_bearoff,
+    "crashed": is_crashed,
+    "contact": lambda board: not is_race(board) and not is_crashed(board),
+}
+"""The phases of ``mix:PHASE:SIDE``: tests of the board our side is to play from (it on roll)."""
+
+
 def _chooser(spec: str):
     """Our side's choice of a result board for (board, d1, d2)."""
+    if spec.startswith("mix:"):
+        phase, _, rest = spec[len("mix:"):].partition(":")
+        if phase not in PHASES or not rest:
+            raise SystemExit(f"{spec}: a mixed side is mix:PHASE:SIDE, PHASE one of {', '.join(PHASES)}")
+        test, elsewhere = PHASES[phase], _chooser(rest)
+        return lambda board, d1, d2: (gnubg_opponent.choose(board, (d1, d2), 0) if test(board)
+                                      else elsewhere(board, d1, d2))
     n = gnubg_plies(spec)
     if n is not None:
         return lambda board, d1, d2: gnubg_opponent.choose(board, (d1, d2), n)
