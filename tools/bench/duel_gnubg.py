@@ -22,6 +22,7 @@ import time
 
 import numpy as np
 
+from bot.bearoff import is_pure_bearoff
 from rules.board import Board, is_race, swap, winner_kind
 from tools.bench import gnubg_opponent
 from tools.bench.duel import engine, split_pairs
@@ -55,11 +56,6 @@ def gnubg_plies(spec: str) -> int | None:
     return int(n)
 
 
-def is_bearoff(board: Board) -> bool:
-    """Both sides have every checker left on their home points."""
-    return not any(board[0][7:26]) and not any(board[1][7:26])
-
-
 def _crashed_side(side: tuple[int, ...]) -> bool:
     """At most 6 checkers left in play besides the spares (all but one) on its ace and deuce points."""
     return sum(side[1:26]) - max(side[1] - 1, 0) - max(side[2] - 1, 0) <= 6
@@ -72,7 +68,7 @@ def is_crashed(board: Board) -> bool:
 
 PHASES = {
     "race": is_race,  # every position without contact, bear-offs included
-    "bearoff": is_bearoff,
+    "bearoff": is_pure_bearoff,  # both sides with every checker left on their home points
     "crashed": is_crashed,
     "contact": lambda board: not is_race(board) and not is_crashed(board),
 }
@@ -85,9 +81,8 @@ def _chooser(spec: str):
         phase, _, rest = spec[len("mix:"):].partition(":")
         if phase not in PHASES or not rest:
             raise SystemExit(f"{spec}: a mixed side is mix:PHASE:SIDE, PHASE one of {', '.join(PHASES)}")
-        test, elsewhere = PHASES[phase], _chooser(rest)
-        return lambda board, d1, d2: (gnubg_opponent.choose(board, (d1, d2), 0) if test(board)
-                                      else elsewhere(board, d1, d2))
+        test, gnubg, elsewhere = PHASES[phase], _chooser("gnubg:0"), _chooser(rest)
+        return lambda board, d1, d2: (gnubg if test(board) else elsewhere)(board, d1, d2)
     n = gnubg_plies(spec)
     if n is not None:
         return lambda board, d1, d2: gnubg_opponent.choose(board, (d1, d2), n)
