@@ -100,6 +100,14 @@ def click_first_move(page) -> None:
     page.locator("#board [data-dest]").first.click()
 
 
+def resize(page, size: dict) -> None:
+    """Set the viewport and let the page answer it: a media query's change event (web/py/ui/compact.py moves
+    the table's extras into the Menu on it) is fired in the next rendering update, not by the resize itself, so
+    wait two animation frames; without that, a check made at once sees the new styles on the old placement."""
+    page.set_viewport_size(size)
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def open_menu(page) -> None:
     """On a phone (or a short screen) the top bar's actions are in the Menu popover: open it if it is there."""
     if page.locator("#btn-menu").is_visible() and not page.locator("#menu").is_visible():

@@ -61,10 +61,10 @@ def test_no_axe_violations(browser, base_url, lang, layout):
         H.wait_for_turn(page)
         check(page, "start page", found)
         if layout == "desktop":  # browser zoom to 200% on a 1280x800 screen: no sideways scrolling
-            page.set_viewport_size({"width": 640, "height": 400})
+            H.resize(page, {"width": 640, "height": 400})
             assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
             check(page, "zoom 200%", found)
-            page.set_viewport_size(DESKTOP["viewport"])
+            H.resize(page, DESKTOP["viewport"])
         if layout == "phone":  # the top bar's Menu and the panels it opens
             H.open_menu(page)
             assert page.locator("#menu").is_visible()

@@ -5,7 +5,7 @@ zoom to 200% (a 1280x800 window at 200% is a 640x400 CSS viewport: no sideways s
 reachable by vertical scrolling, in the page and in the New game dialog).
 
 One booted page (conftest's ``shared``) serves every test: the settings are switched with ``emulate_media`` and
-``set_viewport_size``, a new game is started through the New game dialog.
+``helpers.resize``, a new game is started through the New game dialog.
 """
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ REACH_JS = """(rootSel) => {
   const bad = [];
   let checked = 0;
   for (const el of root.querySelectorAll(sel)) {
-    if (!el.getClientRects().length || el.closest('dialog:not([open])')) continue;
+    if (!el.checkVisibility() || el.closest('dialog:not([open])')) continue;  // (not in a closed <details>)
     if (rootSel === 'body' && el.closest('dialog')) continue;
     checked++;
     el.scrollIntoView({block: 'center', inline: 'nearest'});
@@ -92,7 +92,7 @@ def table(shared):
     page, guard = shared
     yield page, guard
     page.emulate_media(reduced_motion="no-preference", forced_colors="none")
-    page.set_viewport_size(DESKTOP)
+    H.resize(page, DESKTOP)
     page.evaluate("document.querySelectorAll('dialog[open]').forEach(d => d.close())")
     page.keyboard.press("Escape")
     guard.check()
@@ -185,7 +185,7 @@ def test_forced_colours_keep_the_board_readable(table):
         return [e.tagName, e.matches(':focus-visible'), s.outlineStyle, s.outlineWidth, s.outlineColor]; }""")
     assert ring[0] == "BUTTON" and ring[1] and ring[2] == "solid" and ring[4] == highlight, ring
     # on a phone held upright the rows keep their triangles and numbers
-    page.set_viewport_size({"width": 390, "height": 844})
+    H.resize(page, {"width": 390, "height": 844})
     row = page.evaluate("""() => { const e = document.querySelector('#board [data-point="13"]');
         return [getComputedStyle(e).backgroundImage, getComputedStyle(e, '::before').content]; }""")
     assert "linear-gradient" in row[0] and row[1] == '"13"', row
@@ -194,7 +194,7 @@ def test_forced_colours_keep_the_board_readable(table):
 def test_zoom_200_percent_no_sideways_scrolling_every_control_reachable(table):
     page, guard = table
     open_first_turn(page, guard)
-    page.set_viewport_size({"width": 640, "height": 400})  # a 1280x800 window at 200% zoom
+    H.resize(page, {"width": 640, "height": 400})  # a 1280x800 window at 200% zoom
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), "the page scrolls sideways"
     reach = page.evaluate(REACH_JS, "body")  # the table's own controls (the short screen's Menu closed)
     # the top bar's actions, the typed move and the IDs' controls are in the Menu on so short a screen
