@@ -67,12 +67,13 @@ FORCED_JS = """() => {
 REACH_JS = """(rootSel) => {
   const root = document.querySelector(rootSel);
   const sel = 'button, a[href], summary, input:not([type=hidden]), select, textarea';
-  const bad = [];
+  const bad = [], seen = [];
   let checked = 0;
   for (const el of root.querySelectorAll(sel)) {
     if (!el.checkVisibility() || el.closest('dialog:not([open])')) continue;  // (not in a closed <details>)
     if (rootSel === 'body' && el.closest('dialog')) continue;
     checked++;
+    seen.push(el.id);
     el.scrollIntoView({block: 'center', inline: 'nearest'});
     const r = el.getBoundingClientRect();
     const x = r.left + Math.min(r.width / 2, 8), y = r.top + r.height / 2;
@@ -82,7 +83,7 @@ REACH_JS = """(rootSel) => {
       bad.push(`${el.tagName}#${el.id} "${(el.textContent || el.value || '').trim().slice(0, 30)}" at ` +
                `${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)} hit ${hit && hit.tagName}#${hit && hit.id}`);
   }
-  return {checked, bad, scrollX: window.scrollX};
+  return {checked, bad, seen, scrollX: window.scrollX};
 }"""
 
 
@@ -203,6 +204,8 @@ def test_zoom_200_percent_no_sideways_scrolling_every_control_reachable(table):
     assert page.locator("#setup-id").is_visible()
     in_menu = page.evaluate(REACH_JS, "#menu")
     assert reach["checked"] + in_menu["checked"] >= 15, (reach, in_menu)
+    ids_controls = {"copy-gnubg", "copy-xgid", "paste-id", "setup-id"}
+    assert ids_controls <= set(reach["seen"] + in_menu["seen"]), "the IDs' controls were not all checked"
     bad = reach["bad"] + in_menu["bad"]
     assert not bad, "controls out of reach at 200% zoom:\n" + "\n".join(bad)
     assert reach["scrollX"] == 0
