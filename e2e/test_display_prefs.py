@@ -68,11 +68,9 @@ REACH_JS = """(rootSel) => {
   const root = document.querySelector(rootSel);
   const sel = 'button, a[href], summary, input:not([type=hidden]), select, textarea';
   const bad = [], seen = [];
-  let checked = 0;
   for (const el of root.querySelectorAll(sel)) {
     if (!el.checkVisibility() || el.closest('dialog:not([open])')) continue;  // (not in a closed <details>)
     if (rootSel === 'body' && el.closest('dialog')) continue;
-    checked++;
     seen.push(el.id);
     el.scrollIntoView({block: 'center', inline: 'nearest'});
     const r = el.getBoundingClientRect();
@@ -83,7 +81,7 @@ REACH_JS = """(rootSel) => {
       bad.push(`${el.tagName}#${el.id} "${(el.textContent || el.value || '').trim().slice(0, 30)}" at ` +
                `${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)} hit ${hit && hit.tagName}#${hit && hit.id}`);
   }
-  return {checked, bad, seen, scrollX: window.scrollX};
+  return {checked: seen.length, bad, seen, scrollX: window.scrollX};
 }"""
 
 
