@@ -17,6 +17,12 @@ SEED = "ab" * 32
     ("?clock=4000", {}),
     ("?clock=12.5", {"clock": 12.5}),
     ("?clock=abc&lang=en", {"lang": "en"}),
+    ("?analyse=XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10",
+     {"analyse": "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10"}),
+    ("?analyse=4HPwATDgc/ABMA:cIkqAAAAAAAA", {"analyse": "4HPwATDgc/ABMA:cIkqAAAAAAAA"}),
+    ("?analyse=ab+c%2Bd", {"analyse": "ab+c+d"}),
+    ("?analyse=" + "x" * 121, {}),
+    ("?analyse=%20", {}),
 ])
 def test_parse_params(search, expected):
     assert parse_params(search) == expected

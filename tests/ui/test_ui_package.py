@@ -8,8 +8,7 @@ import pathlib
 import ui.i18n
 
 UI = pathlib.Path(ui.i18n.__file__).parent
-# issue 22 owns review_view.py this round: its two waits for the bot are to become App.wait_for_bot()
-NOT_YET = {("review_view.py", "self.app._bot_ready")}
+NOT_YET: set = set()
 
 
 def _foreign_private(path: pathlib.Path) -> list:

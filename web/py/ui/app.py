@@ -24,6 +24,7 @@ from .board import BoardState, BoardView, reduced_motion
 from .dialogs import Dialogs
 from .hints import Hints
 from .review_view import ReviewView
+from .position_view import PositionView
 from .history_view import HistoryView
 from .params import parse_params  # noqa: F401  (main.py imports it from here)
 from .model import CubeView, after_step, destinations, point_of, slot_counts, slot_of
@@ -63,7 +64,7 @@ class App:
     * ``save()``: save the table now (after something the table records, such as a hint).
     * ``await wait_for_bot()``: until the bot's networks are loaded.
     * ``t`` (the page's strings), ``store`` (localStorage), ``clock`` (seconds a turn), ``board``, ``dialogs``,
-      ``history``, ``review``, ``bots``, ``sound``: the page's parts.
+      ``history``, ``review``, ``position``, ``bots``, ``sound``: the page's parts.
     """
 
     def __init__(self, texts, params: dict) -> None:
@@ -108,6 +109,8 @@ class App:
         self.hints = Hints(texts, self)
         self.review = ReviewView(texts, self)
         self.history.on_review = self.review.open
+        self.position = PositionView(texts, self)
+        self.position.install()
 
     # -- set-up --------------------------------------------------------------------------------------------------
     def _on(self, target, kind: str, fn) -> None:
@@ -171,6 +174,8 @@ class App:
             self.notice(notice)
         asyncio.ensure_future(self._clock_loop())
         self.review.open_from_url()
+        if self.params.get("analyse"):  # index.html?analyse=<XGID or GNUbg ID>
+            self.position.open(self.params["analyse"], run=True)
 
     def new_game(self, options: game.Options) -> None:
         table = game.Table(options, now=_now())

@@ -48,7 +48,10 @@ def reduced_motion() -> bool:
 class BoardView:
     """The board widget. ``render(state)`` draws; ``on_move(src, dest)`` reports a move the player made."""
 
-    def __init__(self, texts, on_move: Callable[[str, Dest], None], on_sound: Callable[[str], None] = lambda k: None):
+    def __init__(self, texts, on_move: Callable[[str, Dest], None], on_sound: Callable[[str], None] = lambda k: None,
+                 root=None):
+        """``root``: the board's element (default: the table's ``#board``); another board built from the same
+        markup (the review's) is drawn by its own BoardView."""
         self.t = texts
         self.on_move = on_move
         self.on_sound = on_sound
@@ -57,10 +60,10 @@ class BoardView:
         self.on_lift: Optional[Callable[[str, tuple], None]] = None
         self.on_drop: Optional[Callable[[str], None]] = None
         self.tab_order: Callable[[list], list] = lambda slots: slots
-        self.root = document.getElementById("board")
-        self.slots = {slot: document.querySelector(f'[data-point="{slot}"]') for slot in SLOTS}
-        self.dice_area = document.getElementById("dice-area")
-        self.cube_home = document.getElementById("cube-home")
+        self.root = root if root is not None else document.getElementById("board")
+        self.slots = {slot: self.root.querySelector(f'[data-point="{slot}"]') for slot in SLOTS}
+        self.dice_area = self.root.querySelector(".dice-area")
+        self.cube_home = self.root.querySelector(".cube-home")
         self.state = BoardState(counts={s: 0 for s in SLOTS})
         self._drawn: dict = {}
         self.lifted: Optional[str] = None

@@ -108,7 +108,7 @@ class HistoryView:
             row = [link, download_btn]
             if self.on_review is not None:
                 review = self._button(self.t("review_open"), lambda rec=record: self.on_review(rec))
-                review.setAttribute("data-review", str(n))
+                review.setAttribute("data-review-entry", str(n))
                 row.insert(0, review)
             for el in row:
                 el.setAttribute("aria-describedby", f"history-text-{n}")  # which game, for screen readers

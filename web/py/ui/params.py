@@ -5,7 +5,8 @@ from .query import parse as parse_qs
 
 
 def parse_params(search: str) -> dict:
-    """The page's URL parameters we use: lang, seed (64 hex), clock (seconds), pace (ms per bot step)."""
+    """The page's URL parameters we use: lang, seed (64 hex), clock (seconds), pace (ms per bot step), analyse (a
+    GNUbg ID or XGID to open in "Analyse a position")."""
     q = parse_qs(search.lstrip("?"))
     out: dict = {}
     if q.get("lang"):
@@ -20,4 +21,7 @@ def parse_params(search: str) -> dict:
             continue
         if 0 <= value <= 3600 and value == value:
             out[key] = value
+    analyse = (q.get("analyse") or [""])[0].strip().replace(" ", "+")  # a GNUbg ID's "+" left unescaped
+    if analyse and len(analyse) <= 120:
+        out["analyse"] = analyse
     return out

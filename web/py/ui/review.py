@@ -1,44 +1,77 @@
-"""The review of a finished game, as plain data (no DOM): its steps from the verifier's replay, each step's sentence
-and facts, the analysis joined to the steps, and the graph of winning chances as SVG text.
+"""The review of a game or match, as plain data (no DOM): its decisions in order (the list the review steps
+through), each with the position before it and the dice, the checker steps of the play made, the analysis joined
+to them, and the texts said of them.
 
-``ui.review_view`` shows it; tests run it in CPython.
+One item per decision of either player: a roll and its play, a double, the answer to it (take, pass, beaver), a
+resignation, a decision the clock made. The review shows the position *before* the decision; the play is drawn
+as arrows (``steps``). ``ui.review_view`` shows it; tests run it in CPython.
 """
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 from game.verify import walk_record
+from rules import legal_plays, parse_play
 from rules.board import pips
 from rules.position import Position
 
-from .model import slot_counts
+from .model import slot_counts, slot_of
 
 ANALYSIS_KEY = "gamao.analysis"
 ANALYSIS_KEEP = 30
+MARKS = ("none", "doubtful", "bad", "very-bad")
 
 
 class ReviewError(ValueError):
     """A record that cannot be reviewed (not a record, or no game the replay can follow)."""
 
 
-@dataclass(frozen=True)
-class Step:
-    """One position of the review: after ``action`` of game ``game`` (action -1: the game's start)."""
+@dataclass
+class Item:
+    """One decision of the review. ``counts``: the board before it (signed slot counts, the bottom player's
+    positive); ``after``: the board after it. ``steps``: the play's checker steps as (from slot, to slot, hit).
+    ``analysed``: the analysis' rows of this decision (a roll's play also carries the cube decision before it)."""
     game: int
     action: int
-    player: Optional[int]
-    kind: str                  # start, opening_roll, roll, play, double, take, pass, beaver, resign, clock_expired
-    counts: dict               # signed slot counts as the table's board shows them (ui.model.slot_counts)
+    player: int
+    kind: str                  # play, double, take, pass, beaver, resign
+    counts: dict
+    after: dict
     dice: Optional[tuple]
     cube: int
     owner: Optional[int]
     pips: tuple
     score: tuple
-    data: dict                 # the action itself (or {} at the start)
-    outcome: Optional[tuple]
+    turn: int                  # the turn's number in its game (1 for the opening roll's play)
+    notation: str = ""
+    position_id: str = ""      # the position before the decision, seen by the player deciding
+    steps: tuple = ()
+    roll_action: Optional[int] = None
+    clock: bool = False
+    outcome: Optional[tuple] = None
+    analysed: list = field(default_factory=list)
+
+    @property
+    def mark(self) -> str:
+        """The worst mark of its analysed rows: none, doubtful, bad or very-bad (the ``data-mark`` values)."""
+        worst = 0
+        for d in self.analysed:
+            worst = max(worst, MARKS.index(mark_value(d.get("mark", ""))))
+        return MARKS[worst]
+
+    @property
+    def loss(self) -> Optional[float]:
+        if not self.analysed:
+            return None
+        return round(sum(float(d.get("loss", 0.0)) for d in self.analysed), 6)
+
+
+def mark_value(mark: str) -> str:
+    """The analysis' mark ("", "doubtful", "bad", "very bad") as a ``data-mark`` value."""
+    return mark.replace(" ", "-") if mark else "none"
 
 
 def record_key(record: dict) -> str:
@@ -55,8 +88,7 @@ def _sides(pos, turn):
     return pos[0], pos[1]
 
 
-def steps(record) -> list[Step]:
-    """Every step of the record: each game's start, then the position after each action."""
+def load(record) -> dict:
     if isinstance(record, str):
         try:
             record = json.loads(record)
@@ -64,51 +96,132 @@ def steps(record) -> list[Step]:
             raise ReviewError(f"not JSON: {exc}") from None
     if not isinstance(record, dict) or not isinstance(record.get("games"), list):
         raise ReviewError("not a game record")
-    out: list[Step] = []
-    started: set[int] = set()
+    return record
 
-    def score_before(gi: int) -> tuple:
-        s = [0, 0]
-        for g in record["games"][:gi]:
-            res = g.get("result") if isinstance(g, dict) else None
-            if isinstance(res, dict) and res.get("winner") in (0, 1) and isinstance(res.get("points"), int):
-                s[res["winner"]] += res["points"]
-        return tuple(s)
+
+def _score_before(record: dict, gi: int) -> tuple:
+    s = [0, 0]
+    for g in record["games"][:gi]:
+        res = g.get("result") if isinstance(g, dict) else None
+        if isinstance(res, dict) and res.get("winner") in (0, 1) and isinstance(res.get("points"), int):
+            s[res["winner"]] += res["points"]
+    return tuple(s)
+
+
+def items(record) -> list[Item]:
+    """Every decision of the record, in order."""
+    record = load(record)
+    out: list[Item] = []
+    turns: dict[int, int] = {}
+    last_roll: dict[int, int] = {}
 
     def observe(gi, ai, action, before, after):
-        if gi not in started:
-            started.add(gi)
-            start = Position.initial()
-            out.append(Step(gi, -1, None, "start", slot_counts(start[0], start[1]), None, 1, None, (167, 167),
-                            score_before(gi), {}, None))
         t = action["type"]
-        player = action.get("player")
-        if after.phase == "over" and after.outcome is not None and t in ("play", "clock_expired"):
-            board = _sides(after.pos, before.turn)    # the winning play: not turned round
+        phase = action.get("phase") if t == "clock_expired" else None
+        if t in ("roll", "opening_roll"):
+            turns[gi] = turns.get(gi, 0) + 1
+            last_roll[gi] = ai
+            return
+        if t == "clock_expired" and phase == "roll":
+            return
+        if t == "play" or phase == "move":
+            kind, player = "play", before.turn
+        elif t in ("double", "take", "pass", "beaver", "resign"):
+            kind, player = t, action.get("player", before.turn)
+        elif phase == "take":
+            kind, player = ("pass" if action.get("played") == "pass" else "take"), 1 - before.turn
         else:
-            board = _sides(after.pos, after.turn)
-        dice = tuple(action["dice"]) if t in ("roll", "opening_roll") else None
-        if t in ("play", "clock_expired") and before.dice is not None and action.get("phase", "move") == "move":
-            dice = before.dice
-        s = score_before(gi)
-        if after.outcome is not None and after.outcome[0] in (0, 1):
-            s = list(s)
-            s[after.outcome[0]] += after.outcome[1]
-            s = tuple(s)
-        out.append(Step(gi, ai, player, t, slot_counts(board[0], board[1]), dice, after.cube, after.owner,
-                        (pips(board[0]), pips(board[1])), s, dict(action), after.outcome))
+            return
+        if player not in (0, 1):
+            return
+        board = _sides(before.pos, before.turn)
+        if after.phase == "over" and after.outcome is not None and kind == "play":
+            board_after = _sides(after.pos, before.turn)    # the winning play: not turned round
+        else:
+            board_after = _sides(after.pos, after.turn)
+        seen = before.pos if player == before.turn else before.pos.swapped()
+        s = _score_before(record, gi)
+        item = Item(game=gi, action=ai, player=player, kind=kind, counts=slot_counts(board[0], board[1]),
+                    after=slot_counts(board_after[0], board_after[1]),
+                    dice=tuple(before.dice) if kind == "play" and before.dice else None,
+                    cube=before.cube, owner=before.owner, pips=(pips(board[0]), pips(board[1])), score=s,
+                    turn=max(1, turns.get(gi, 0) + (kind in ("double", "take", "pass", "beaver"))),
+                    position_id=seen.to_id(), clock=t == "clock_expired",
+                    outcome=tuple(after.outcome) if after.outcome is not None else None)
+        if kind == "play":
+            item.notation = (action.get("played") if item.clock else action.get("play")) or ""
+            item.roll_action = last_roll.get(gi)
+            result = after.pos if after.phase == "over" else after.pos.swapped()
+            item.steps = play_steps(before.pos, item.dice, item.notation, result, player == 0)
+        elif kind == "resign":
+            item.notation = str(action.get("points", ""))
+        out.append(item)
 
     verdict = walk_record(record, observe)
     if not out:
-        reason = verdict.reasons[0] if verdict.reasons else "no game to replay"
+        reason = verdict.reasons[0] if verdict.reasons else "no decision to review"
         raise ReviewError(reason)
     return out
 
 
-def result_counts(position_id: str, mover: int) -> dict:
-    """The board's slot counts of a play's result (a Position ID with the mover encoded second)."""
-    board = _sides(Position.from_id(position_id), mover)
+def play_steps(pos: Position, dice, notation: str, result: Optional[Position], bottom: bool) -> tuple:
+    """The checker steps of a play, as (from slot, to slot, hit) on the screen: the notation read in ``pos``
+    (the mover's view) with ``dice``, or else the legal play reaching ``result``."""
+    if not dice:
+        return ()
+    steps = None
+    if notation:
+        try:
+            steps = parse_play(notation, pos, tuple(dice))
+        except ValueError:
+            steps = None
+    if steps is None and result is not None:
+        target = result.to_id()
+        steps = next((s for s, r in legal_plays(pos, tuple(dice)) if r.to_id() == target), ())
+    return tuple((slot_of(s.frm, bottom), slot_of(s.to, bottom), bool(s.hit)) for s in steps or ())
+
+
+def best_steps(item: Item) -> tuple:
+    """The best play's steps of an analysed play (empty when the play made was the best, or unknown)."""
+    move = move_row(item)
+    if move is None or move.get("best") == move.get("played") or not item.dice:
+        return ()
+    pos = Position.from_id(item.position_id)
+    return play_steps(pos, item.dice, move.get("best_play") or "", Position.from_id(move["best"]), item.player == 0)
+
+
+def best_counts(item: Item) -> Optional[dict]:
+    """The board after the best play (None when there is no other best play)."""
+    move = move_row(item)
+    if move is None or move.get("best") == move.get("played"):
+        return None
+    board = _sides(Position.from_id(move["best"]), 1 - item.player)
     return slot_counts(board[0], board[1])
+
+
+def move_row(item: Item) -> Optional[dict]:
+    return next((d for d in item.analysed if d.get("kind") == "move"), None)
+
+
+def join(all_items: list[Item], analysis: Optional[dict]) -> None:
+    """Put each analysed decision on its item: by (game, action); a cube decision before a roll goes to that
+    roll's play."""
+    for it in all_items:
+        it.analysed = []
+    if not analysis:
+        return
+    where = {}
+    for i, it in enumerate(all_items):
+        where[(it.game, it.action)] = i
+        if it.roll_action is not None:
+            where.setdefault((it.game, it.roll_action), i)
+    for g in analysis.get("games", []):
+        for d in g.get("decisions", []):
+            i = where.get((g.get("index"), d.get("action")))
+            if i is not None:
+                all_items[i].analysed.append(d)
+    for it in all_items:
+        it.analysed.sort(key=lambda d: 0 if d.get("kind") == "double" else 1)
 
 
 def names(record: dict, t) -> tuple[str, str]:
@@ -121,124 +234,90 @@ def names(record: dict, t) -> tuple[str, str]:
     return out[0], out[1]
 
 
-def step_text(step: Step, who: tuple[str, str], t) -> str:
-    """The sentence a screen reader hears for a step (the same words as the page shows)."""
-    d = step.data
-    name = who[step.player] if step.player in (0, 1) else ""
-    k = step.kind
-    if k == "start":
-        return t("review_start", g=step.game + 1)
-    if k == "opening_roll":
-        return t("review_opening", a=d["dice"][0], b=d["dice"][1], p0=who[0], p1=who[1])
-    if k == "roll":
-        return t("review_roll", name=name, a=d["dice"][0], b=d["dice"][1])
+def notation(item: Item, t) -> str:
+    """The list's short text of a decision: "3-1: 8/5 6/5", "Doubles to 2", "Takes"."""
+    k = item.kind
     if k == "play":
-        text = t("review_play", name=name, play=d.get("play")) if d.get("play") else t("review_no_play", name=name)
-    elif k == "double":
-        text = t("review_double", name=name, cube=step.cube * 2)
-    elif k in ("take", "pass", "resign"):
-        text = t("review_" + k, name=name)
-    elif k == "beaver":
-        text = t("review_beaver", name=name, cube=step.cube)
-    elif k == "clock_expired":
-        played = d.get("played") or ""
-        text = t("review_clock", name=name) + " " + (
-            t("review_play", name=name, play=played) if d.get("phase") == "move" and played else
-            t("review_" + played, name=name) if played in ("take", "pass") else "")
-        text = text.strip()
+        play = item.notation or t("review_cannot_move")
+        return f"{item.dice[0]}-{item.dice[1]}: {play}" if item.dice else play
+    if k == "double":
+        return t("review_n_double", cube=item.cube * 2)
+    if k == "resign":
+        return t("review_n_resign", points=item.notation)
+    return t("review_n_" + k)
+
+
+def mark_words(mark: str, t) -> str:
+    return t("review_mark_" + (mark if mark != "none" else "none").replace("-", "_"))
+
+
+def item_text(item: Item, who: tuple[str, str], t) -> str:
+    """The sentence a screen reader hears when the review goes to a decision."""
+    parts = [t("review_item", g=item.game + 1, n=item.turn, name=who[item.player], what=notation(item, t))]
+    if item.clock:
+        parts.append(t("review_by_clock"))
+    if item.analysed:
+        parts.append(t("review_item_loss", loss=f"{item.loss:.3f}", mark=mark_words(item.mark, t)))
+        for d in item.analysed:
+            best = best_text(d, t)
+            if best:
+                parts.append(best)
+    if item.outcome is not None and item.outcome[0] in (0, 1):
+        parts.append(t("review_over", name=who[item.outcome[0]], points=item.outcome[1]))
+    return " ".join(parts)
+
+
+def best_text(d: dict, t) -> str:
+    """"Best: 13/9 13/10" for an analysed decision whose best differs from what was done ("" otherwise)."""
+    if d.get("forced") or d.get("played") == d.get("best"):
+        return ""
+    if d.get("kind") == "move":
+        best = d.get("best_play") or t("hint_no_move")
     else:
-        text = k
-    if step.outcome is not None and step.outcome[0] in (0, 1):
-        text += " " + t("review_over", name=who[step.outcome[0]], points=step.outcome[1])
-    return text
-
-
-def facts(step: Step, who: tuple[str, str], t) -> list[tuple[str, str]]:
-    """(name, text) pairs shown beside the board: dice, cube, pips, score."""
-    dice = t("review_dice", a=step.dice[0], b=step.dice[1]) if step.dice else t("review_no_dice")
-    owner = "" if step.owner is None else f" ({who[step.owner]})"
-    return [("dice", dice), ("cube", t("review_cube", cube=step.cube) + owner),
-            ("pips", t("review_pips", p0=who[0], a=step.pips[0], p1=who[1], b=step.pips[1])),
-            ("score", t("review_score", a=step.score[0], b=step.score[1]))]
-
-
-def decisions_by_step(all_steps: list[Step], analysis: Optional[dict]) -> dict[int, list[dict]]:
-    """The analysed decisions of each step index (a roll's step carries the cube decision before it)."""
-    if not analysis:
-        return {}
-    where = {(s.game, s.action): i for i, s in enumerate(all_steps)}
-    out: dict[int, list[dict]] = {}
-    for g in analysis.get("games", []):
-        for d in g.get("decisions", []):
-            i = where.get((g["index"], d["action"]))
-            if i is not None:
-                out.setdefault(i, []).append(d)
-    return out
-
-
-def mark_class(mark: str) -> str:
-    return "mark-" + mark.replace(" ", "-") if mark else ""
-
-
-def rating_key(rating: str) -> str:
-    return "rating_" + rating.lower().replace(" ", "_").replace("!", "").replace("/", "")
+        best = t("hint_" + str(d.get("best")))
+    return t("review_best", best=best)
 
 
 def decision_lines(d: dict, who: tuple[str, str], t) -> list[str]:
     """What the review says of one analysed decision: what was done, the loss and mark, the best."""
-    mark = t("review_mark_" + d["mark"].replace(" ", "_")) if d["mark"] else t("review_mark_none")
     if d["kind"] == "move":
         played = d.get("play") or t("hint_no_move")
-        best = d.get("best_play") or t("hint_no_move")
     else:
-        played, best = t("hint_" + d["played"]), t("hint_" + d["best"])
-    lines = [t("review_decision", name=who[d["player"]], played=played, loss=f"{d['loss']:.3f}", mark=mark)]
+        played = t("hint_" + d["played"])
+    lines = [t("review_decision", name=who[d["player"]], played=played, loss=f"{d['loss']:.3f}",
+               mark=mark_words(mark_value(d["mark"]), t))]
     if d.get("forced"):
         lines.append(t("review_forced"))
-    elif d["played"] != d["best"]:
-        lines.append(t("review_best", best=best))
+    else:
+        best = best_text(d, t)
+        if best:
+            lines.append(best)
     return lines
 
 
-def graph_points(all_steps: list[Step], analysis: Optional[dict]) -> list[tuple[int, float, float, str]]:
-    """(step index, player 0's winning chance, equity, mark) after each analysed decision, in order."""
-    out = []
-    for i, ds in sorted(decisions_by_step(all_steps, analysis).items()):
-        for d in ds:
-            if "chances" in d:
-                out.append((i, d["chances"]["win"], d["chances"]["equity"], d["mark"]))
-    return out
+def facts(item: Item, who: tuple[str, str], t) -> list[tuple[str, str]]:
+    """(name, text) pairs shown beside the board: dice, cube, pips, score."""
+    dice = t("review_dice", a=item.dice[0], b=item.dice[1]) if item.dice else t("review_no_dice")
+    owner = "" if item.owner is None else f" ({who[item.owner]})"
+    return [("dice", dice), ("cube", t("review_cube", cube=item.cube) + owner),
+            ("pips", t("review_pips", p0=who[0], a=item.pips[0], p1=who[1], b=item.pips[1])),
+            ("score", t("review_score", a=item.score[0], b=item.score[1]))]
 
 
-def graph_svg(points: list[tuple[int, float, float, str]], current: int, label: str, width: int = 600,
-              height: int = 160) -> str:
-    """An SVG line of player 0's winning chance (0 at the bottom, 1 at the top) across the analysed decisions;
-    each point a circle with ``data-step`` (the review jumps there when it is clicked)."""
-    n = len(points)
-    pad = 8
-
-    def xy(k: int, win: float) -> tuple[float, float]:
-        x = pad + (width - 2 * pad) * (k / (n - 1) if n > 1 else 0.5)
-        y = pad + (height - 2 * pad) * (1.0 - min(max(win, 0.0), 1.0))
-        return round(x, 1), round(y, 1)
-
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
-             f'aria-label="{_esc(label)}">',
-             f'<line class="mid" x1="{pad}" y1="{height / 2}" x2="{width - pad}" y2="{height / 2}"/>']
-    if n:
-        path = " ".join(f"{x},{y}" for x, y in (xy(k, p[1]) for k, p in enumerate(points)))
-        parts.append(f'<polyline class="line" points="{path}"/>')
-        for k, (step, win, eq, mark) in enumerate(points):
-            x, y = xy(k, win)
-            cls = " ".join(c for c in ("pt", mark_class(mark), "current" if step == current else "") if c)
-            parts.append(f'<circle class="{cls}" cx="{x}" cy="{y}" r="5" data-step="{step}" '
-                         f'data-win="{win:.3f}"><title>{round(100 * win)}% ({eq:+.3f})</title></circle>')
-    parts.append("</svg>")
-    return "".join(parts)
+def next_error(all_items: list[Item], i: int, step: int, player: Optional[int]) -> Optional[int]:
+    """The index of the next (``step`` 1) or previous (-1) item from ``i`` marked as an error, of ``player``
+    (None: either); None when there is none."""
+    j = i + step
+    while 0 <= j < len(all_items):
+        it = all_items[j]
+        if it.mark != "none" and (player is None or it.player == player):
+            return j
+        j += step
+    return None
 
 
-def _esc(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;")
+def rating_key(rating: str) -> str:
+    return "rating_" + rating.lower().replace(" ", "_").replace("!", "").replace("/", "")
 
 
 def store_analysis(stored: Optional[str], key: str, result: dict) -> str:

@@ -40,6 +40,9 @@ class Tips:
         if not text:
             return
         self.tip.textContent = text
+        host = el.closest("dialog[open]") or document.body  # over a modal view (the review), inside it
+        if self.tip.parentNode != host:
+            host.appendChild(self.tip)
         self.tip.hidden = False
         r = el.getBoundingClientRect()
         w, h = self.tip.offsetWidth, self.tip.offsetHeight
