@@ -3,6 +3,7 @@
 One page is shared by the tests (booting is the slow part); the peer check opens two of its own."""
 from __future__ import annotations
 
+import json
 import pathlib
 
 import pytest
@@ -119,8 +120,11 @@ def test_hint_before_rolling_is_cube_advice_with_two_people(shared):
     guard.check()
 
 
-BOARD_JS = """() => Object.fromEntries([...document.querySelectorAll('#review-board [data-point]')]
+BOARD_JS = """() => Object.fromEntries([...document.querySelectorAll('[data-review] [data-point]')]
     .map(e => [e.dataset.point, Number(e.dataset.count)]))"""
+ARROWS_JS = """kind => [...document.querySelectorAll(`[data-review] [data-arrow][data-kind=${kind}]`)]
+    .map(a => [a.dataset.from, a.dataset.to, a.hasAttribute('data-hit')])"""
+CURRENT_JS = """() => [...document.querySelectorAll('[data-review] [data-decision][aria-current]')].map(e => e.dataset.i)"""
 
 
 def short_game(page) -> None:
@@ -145,82 +149,139 @@ def short_game(page) -> None:
     page.wait_for_selector("#dlg-over[open]")
 
 
-def expect_board(page, want: dict, i: int) -> None:
-    page.wait_for_function(f"document.querySelector('#dlg-review').dataset.step === '{i}'")
-    assert page.evaluate(BOARD_JS) == want, i
+def expect_item(page, items, i: int) -> None:
+    """The review shows decision ``i``: its board before the decision, its dice, the play made as arrows, and the
+    list's ``aria-current`` on it."""
+    page.wait_for_function(f"document.querySelector('[data-review]').dataset.step === '{i}'")
+    it = items[i]
+    assert page.evaluate(BOARD_JS) == it.counts, i
+    assert page.evaluate(CURRENT_JS) == [str(i)]
+    dice = page.locator("[data-review] [data-dice]")
+    if it.dice:
+        assert dice.get_attribute("data-dice") == f"{it.dice[0]},{it.dice[1]}"
+    else:
+        assert dice.count() == 0
+    assert page.evaluate(ARROWS_JS, "played") == [list(s) for s in it.steps]
 
 
-def test_review_steps_analysis_graph_history_and_axe(shared):
+from ui.i18n import Texts  # noqa: E402
+
+EN = Texts("en")
+
+
+def said(page) -> str:
+    return page.locator("#announce").text_content()
+
+
+def test_a_game_reviewed_by_keyboard_only_with_its_analysis_and_axe(shared):
     from ui import review as R
     context, page, guard = shared
     page.evaluate("localStorage.removeItem('gamao.history'); localStorage.removeItem('gamao.analysis')")
     H.fresh_game(page, guard, "human")
     short_game(page)
     record = page.evaluate("() => JSON.parse(localStorage.getItem('gamao.last-record'))")
-    steps = R.steps(record)
-    assert len(steps) == len(record["games"][0]["actions"]) + 1
-    page.locator("#over-review").click()
-    dlg = page.locator("#dlg-review")
-    page.wait_for_selector("#dlg-review[open]")
+    items = R.items(record)
+    assert [it.kind for it in items] == ["play", "play", "double", "pass"]
+    # from the game-over dialog by keyboard: the review fills the page, over the table
+    page.locator("#over-review").focus()
+    page.keyboard.press("Enter")
+    view = page.locator("[data-review]")
+    view.wait_for(state="visible")
     assert not page.locator("#dlg-over").evaluate("d => d.open")
-    # by keyboard: the arrow keys from the first step to the last, the board matching the replay at each step
-    page.locator("#review-first").focus()
-    expect_board(page, steps[0].counts, 0)
-    for i in range(1, len(steps)):
+    box = view.bounding_box()
+    assert box["width"] >= 1200 and box["height"] >= 780
+    assert page.locator("[data-review] [data-point]").count() == 28
+    expect_item(page, items, 0)
+    assert "8/5 6/5" in said(page)
+    # the list is in the tab order at the shown decision; the arrows step, Home and End jump
+    page.locator("[data-review] [data-decision][aria-current]").focus()
+    for i in range(1, len(items)):
         page.keyboard.press("ArrowRight")
-        expect_board(page, steps[i].counts, i)
-    page.keyboard.press("ArrowRight")                   # past the end: stays on the last step
-    expect_board(page, steps[-1].counts, len(steps) - 1)
+        expect_item(page, items, i)
+        assert page.evaluate("document.activeElement.dataset.i") == str(i)   # focus follows in the list
+    page.keyboard.press("ArrowRight")                                        # past the end: stays
+    expect_item(page, items, len(items) - 1)
+    assert said(page).endswith(R.item_text(items[-1], R.names(record, EN), EN))   # said to a screen reader
     page.keyboard.press("Home")
-    expect_board(page, steps[0].counts, 0)
-    # by clicks, and back
-    for i in range(1, len(steps)):
-        page.locator("#review-next").click()
-        expect_board(page, steps[i].counts, i)
-    assert "passes" in page.locator("#review-step").text_content()
-    assert page.locator("#review-step").get_attribute("aria-live") == "polite"
-    page.locator("#review-prev").click()
-    expect_board(page, steps[-2].counts, len(steps) - 2)
-    page.locator("#review-first").click()
-    expect_board(page, steps[0].counts, 0)
-    page.locator("#review-slider").evaluate("(s, v) => { s.value = v; s.dispatchEvent(new Event('input')); }", "2")
-    expect_board(page, steps[2].counts, 2)
-    assert page.locator("#review-facts [data-fact=dice]").text_content() == "Dice 3-1" or steps[2].dice is None
-    # the analysis, deep, with its progress bar, to the end
-    page.locator("#review-depth").select_option("deep")
-    page.locator("#review-analyse").click()
-    page.wait_for_selector("#review-progress", state="visible")
-    page.wait_for_function("document.querySelector('#dlg-review').dataset.analysed === 'deep'", timeout=120_000)
-    assert page.locator("#review-progress").is_hidden()
+    expect_item(page, items, 0)
+    page.keyboard.press("End")
+    expect_item(page, items, len(items) - 1)
+    page.keyboard.press("ArrowLeft")
+    expect_item(page, items, len(items) - 2)
+    # N with no analysis: said, and the review stays
+    page.keyboard.press("n")
+    assert page.locator("#review-analysis-status").text_content() == "Analyse the game to find its errors."
+    expect_item(page, items, len(items) - 2)
+    # the analysis, by keyboard
+    page.locator("#review-analyse").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('[data-review]').dataset.analysed === 'quick'", timeout=120_000)
     assert "Analysis done" in page.locator("#review-analysis-status").text_content()
-    assert page.locator("#review-players li").count() == 2
-    assert page.locator("#review-graph svg circle").count() >= 3
-    # the double and the pass are analysed and marked (the mark's text beside what was done)
-    page.locator("#review-last").click()
-    answer = page.locator("#review-decision p[data-kind=take]")
-    assert answer.count() == 1 and "passes" not in answer.text_content() and "pass" in answer.text_content()
-    page.locator("#review-prev").click()              # the step of the double (the last is the pass)
-    double = page.locator("#review-decision p[data-kind=double]")
-    assert double.count() == 1
-    mark = double.get_attribute("data-mark")
-    words = {"": "no error", "doubtful": "doubtful", "bad": "bad", "very bad": "very bad"}
-    assert words[mark] in double.locator(".mark").text_content()
-    # a point of the graph jumps to its move
-    first_point = page.locator("#review-graph circle").first
-    target = first_point.get_attribute("data-step")
-    first_point.click()
-    page.wait_for_function(f"document.querySelector('#dlg-review').dataset.step === '{target}'")
-    assert page.locator("#review-decision .review-top li").count() == 3
+    analysis = json.loads(page.evaluate("localStorage.getItem('gamao.analysis')")).popitem()[1]["quick"]
+    R.join(items, analysis)
+    marks = page.evaluate("() => [...document.querySelectorAll('[data-review] [data-decision]')].map(e => e.dataset.mark)")
+    assert marks == [it.mark for it in items]
+    words = {"none": "", "doubtful": "doubtful", "bad": "bad", "very-bad": "very bad"}
+    for i, it in enumerate(items):
+        text = page.locator(f"[data-review] [data-decision][data-i='{i}']").text_content()
+        assert words[it.mark] in text and f"{it.loss:.3f}" in text
+    # the graph: labelled axes, a point per analysed decision coloured by its mark
+    graph = page.locator("[data-review] svg[data-graph]")
+    axis = graph.locator("text").all_text_contents()
+    assert {"0%", "50%", "100%"} <= set(axis) and "Turn" in axis and "Equity lost" in axis
+    points = graph.locator("circle[data-i]")
+    with_chances = [str(i) for i, it in enumerate(items) if any("chances" in d for d in it.analysed)]
+    assert [points.nth(k).get_attribute("data-i") for k in range(points.count())] == with_chances
+    assert page.locator("[data-review] svg[data-graph] line.mid").count() == 1
+    # N and P: the errors of either player, in order
+    errors = [i for i, it in enumerate(items) if it.mark != "none"]
+    assert errors, [it.mark for it in items]
+    page.locator("[data-review] [data-decision][aria-current]").focus()
+    page.keyboard.press("Home")
+    expect_item(page, items, 0)
+    for i in errors:
+        page.keyboard.press("n")
+        expect_item(page, items, i)
+        assert "Lost" in said(page)
+    if len(errors) > 1:
+        page.keyboard.press("p")
+        expect_item(page, items, errors[-2])
+    # the graph's points: Tab reaches the shown one, Enter on another goes there, its tooltip says what it is
+    points.first.focus()
+    tip = page.locator("[data-review] #tip")
+    tip.wait_for(state="visible")
+    assert tip.text_content() == points.first.get_attribute("aria-label") and "to win" in tip.text_content()
+    page.keyboard.press("Enter")
+    expect_item(page, items, int(with_chances[0]))
+    points.last.hover()                                  # and on hover
+    page.wait_for_function("document.querySelector('#tip').textContent.includes('turn 3')")
+    # "Show the best play": the best play's arrows beside the play made (on a play whose best differs)
+    best_at = next((i for i, it in enumerate(items) if R.best_steps(it)), None)
+    page.keyboard.press("Home")
+    if best_at is not None:
+        for _ in range(best_at):
+            page.keyboard.press("ArrowRight")
+        expect_item(page, items, best_at)
+        page.locator("#review-show-best").focus()
+        page.keyboard.press("Enter")
+        assert page.locator("#review-show-best").get_attribute("aria-pressed") == "true"
+        assert page.evaluate(ARROWS_JS, "best") == [list(s) for s in R.best_steps(items[best_at])]
+        assert page.evaluate(ARROWS_JS, "played") == [list(s) for s in items[best_at].steps]
+        page.keyboard.press("Enter")
+        assert page.locator("[data-review] [data-arrow][data-kind=best]").count() == 0
     found = axe_both_layouts(page)
     assert not found, found
-    # reopening from the History: the stored analysis at once
-    page.locator("#review-close").click()
+    # Escape closes it; reopened from the History (by keyboard), the stored analysis is there at once
+    page.keyboard.press("Escape")
+    view.wait_for(state="hidden")
     page.locator("#btn-history").click()
-    page.locator("#dlg-history [data-review]").first.click()
-    page.wait_for_selector("#dlg-review[open]")
-    assert dlg.get_attribute("data-analysed") == "deep"
-    assert page.locator("#review-graph svg circle").count() >= 3
-    assert dlg.get_attribute("data-running") is None
+    entry = page.locator("#dlg-history [data-review-entry]").first
+    entry.focus()
+    page.keyboard.press("Enter")
+    view.wait_for(state="visible")
+    assert view.get_attribute("data-analysed") == "quick"
+    assert page.locator("[data-review] svg[data-graph] circle").count() == len(with_chances)
+    assert view.get_attribute("data-running") is None
     page.locator("#review-close").click()
     guard.check()
 

@@ -68,7 +68,7 @@ class PositionView:
     def install(self) -> None:
         """The way in from the table: a button under the position's IDs (on a phone, in the Menu)."""
         ids = document.getElementById("ids")
-        if ids is None:
+        if not ids:
             return
         row = dom.el("p", parent=ids)
         self._button(self.t("pos_open"), "btn-analyse-position", self.from_table_open, row, "small")

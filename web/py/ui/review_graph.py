@@ -61,7 +61,8 @@ def svg(items: Sequence[Item], current: int, who: tuple[str, str], t, player: in
         cls = "mid" if pct == 50 else "grid"
         parts.append(f'<line class="{cls}" x1="{LEFT}" y1="{yy}" x2="{W - RIGHT}" y2="{yy}"/>')
         parts.append(f'<text class="axis" x="{LEFT - 5}" y="{yy + 4}" text-anchor="end">{pct}%</text>')
-    parts.append(f'<text class="axis title" x="{LEFT}" y="{TOP + CHART_H + 30}">{_esc(t("review_axis_turn"))}</text>')
+    parts.append(f'<text class="axis title" x="{W - RIGHT}" y="{TOP + CHART_H + 28}" text-anchor="end">'
+                 f'{_esc(t("review_axis_turn"))}</text>')
     parts.append(f'<text class="axis title" x="{W - RIGHT}" y="{TOP - 1}" text-anchor="end">'
                  f'{_esc(t("review_axis_win", name=who[player]))}</text>')
     # the turns' numbers (about a dozen) and where each game starts

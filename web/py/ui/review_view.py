@@ -152,7 +152,7 @@ class ReviewView:
             self.dlg.showModal()
         self.dlg.appendChild(document.getElementById("announce") or dom.el("span"))
         self.app.pause_clock(True)  # the game behind the review waits (its clock would run out unseen)
-        self.go(0)
+        self.go(0, "list")
         asyncio.ensure_future(self._warm())
         return True
 
@@ -205,7 +205,7 @@ class ReviewView:
     def _closed(self) -> None:
         self.runner.cancel()
         log = document.getElementById("announce")
-        if log is not None and self.dlg is not None and self.dlg.contains(log):
+        if log and self.dlg is not None and self.dlg.contains(log):
             document.body.appendChild(log)
         self.app.pause_clock(False)
 
@@ -297,7 +297,7 @@ class ReviewView:
         if event.ctrlKey or event.metaKey or event.altKey:
             return
         tag = str(event.target.tagName).lower() if event.target else ""
-        if tag in TYPING_TAGS:
+        if tag in TYPING_TAGS and str(event.target.type) not in ("file", "checkbox", "radio", "button"):
             return
         key = str(event.key)
         focus = "list" if event.target and event.target.closest("#review-list") else ""
@@ -344,7 +344,7 @@ class ReviewView:
 
     def _graph_current(self) -> None:
         svg = self.graph.querySelector("svg")
-        if svg is None:
+        if not svg:
             return
         focus = None
         for c in svg.querySelectorAll("circle[data-i]"):
@@ -359,7 +359,7 @@ class ReviewView:
 
     def _graph_click(self, event) -> None:
         target = event.target.closest("[data-i]") if event.target else None
-        if target is not None:
+        if target:
             self.go(int(target.getAttribute("data-i")), "graph")
 
     def _graph_key(self, event) -> None:

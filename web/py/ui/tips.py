@@ -19,13 +19,14 @@ class Tips:
         self._timer = None  # the long press waiting to show a tip
         self._hide_timer = None  # the hide after a finger is lifted; the next press cancels it
         self._proxies = []
-        for kind, fn in (("pointerover", self._over), ("pointerout", self._out), ("focusin", self._focus),
+        for kind, fn in (("pointerover", self._over), ("pointerout", self._pointer_out), ("focusin", self._focus),
                          ("focusout", self._out), ("pointerdown", self._down), ("pointerup", self._up),
-                         ("pointercancel", self._up), ("scroll", self._out)):
+                         ("pointercancel", self._up), ("scroll", self._scroll)):
             proxy = create_proxy(fn)
             self._proxies.append(proxy)
             document.addEventListener(kind, proxy, True)
         self._hide_proxy = create_proxy(self.hide)  # one proxy for every delayed hide (none leaks per touch)
+        self._for = None  # the element whose tip is shown
 
     @staticmethod
     def _target(event):
@@ -39,6 +40,7 @@ class Tips:
         text = el.getAttribute("data-tip")
         if not text:
             return
+        self._for = el
         self.tip.textContent = text
         host = el.closest("dialog[open]") or document.body  # over a modal view (the review), inside it
         if self.tip.parentNode != host:
@@ -63,6 +65,19 @@ class Tips:
 
     def _out(self, event) -> None:
         self.hide()
+
+    def _pointer_out(self, event) -> None:
+        """The pointer leaving: the tip goes, unless it is the focused element's (kept until focus leaves)."""
+        if self._for is not None and self._for == document.activeElement:
+            return
+        self.hide()
+
+    def _scroll(self, event) -> None:
+        """A scroll moves the tip of the focused element along (focus scrolls it into view); any other goes."""
+        if not self.tip.hidden and self._for is not None and self._for == document.activeElement:
+            self.show(self._for)
+        else:
+            self.hide()
 
     def _focus(self, event) -> None:
         el = self._target(event)
