@@ -195,7 +195,7 @@ def best_counts(item: Item) -> Optional[dict]:
     move = move_row(item)
     if move is None or move.get("best") == move.get("played"):
         return None
-    board = _sides(Position.from_id(move["best"]), 1 - item.player)
+    board = _sides(Position.from_id(move["best"]), item.player)   # the result, seen by its mover
     return slot_counts(board[0], board[1])
 
 

@@ -34,6 +34,10 @@ from .review_run import Runner, span
 REVIEW_KEY = "gamao.review"
 
 
+def _NO_SCROLL():
+    return window.JSON.parse('{"preventScroll": true}')
+
+
 class ReviewView:
     def __init__(self, texts, app) -> None:
         self.t, self.app = texts, app
@@ -153,6 +157,7 @@ class ReviewView:
         self.dlg.appendChild(document.getElementById("announce") or dom.el("span"))
         self.app.pause_clock(True)  # the game behind the review waits (its clock would run out unseen)
         self.go(0, "list")
+        self.dlg.scrollTop = 0
         asyncio.ensure_future(self._warm())
         return True
 
@@ -224,7 +229,7 @@ class ReviewView:
         if changed:
             self.app.access.say(R.item_text(self.items[i], self.who, self.t))
         if focus == "list":
-            self._current_button().focus()
+            self._current_button().focus(_NO_SCROLL())
         elif focus == "graph":
             point = self.graph.querySelector('[tabindex="0"]')
             if point:
@@ -242,7 +247,15 @@ class ReviewView:
         if cur:
             cur.setAttribute("aria-current", "true")
             cur.setAttribute("tabindex", "0")
-            cur.scrollIntoView(window.JSON.parse('{"block": "nearest"}'))
+            self._scroll_list(cur)
+
+    def _scroll_list(self, cur) -> None:
+        """The list scrolls to show the current decision; the page itself does not move."""
+        r, box = cur.getBoundingClientRect(), self.list.getBoundingClientRect()
+        if r.top < box.top:
+            self.list.scrollTop -= box.top - r.top
+        elif r.bottom > box.bottom:
+            self.list.scrollTop += r.bottom - box.bottom
 
     def _draw(self) -> None:
         it = self.items[self.i]

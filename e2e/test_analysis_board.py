@@ -1,0 +1,153 @@
+"""The analysis board on a phone and offline: a review at 360x740 (the table's rotated board, arrows, no sideways
+scroll), a match file opened for review, and "Analyse a position" from a link opened with the network off."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import helpers as H
+from test_review import AXE, TAGS, open_page
+
+PHONE = {"width": 360, "height": 740}
+OPENING_31 = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10"
+OPENING = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
+
+
+@pytest.fixture(scope="module")
+def record():
+    """A game of the intermediate bot against the beginner (plays with hits, errors to find)."""
+    import game
+    table = game.Table(game.Options.bots("intermediate", "beginner", seed="12" * 32, clock=0), now=0)
+    game.drive_bots(table, now=0)
+    return table.record()
+
+
+def axe(page) -> list:
+    if not page.evaluate("() => !!window.axe"):
+        page.add_script_tag(path=str(AXE))
+    return page.evaluate("""async (tags) => {
+      const r = await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+      return r.violations.map(v => `${v.id}: ${v.help} -> ` + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
+    }""", TAGS)
+
+
+def rect(page, selector: str) -> dict:
+    return page.locator(selector).bounding_box()
+
+
+def test_a_review_on_a_phone(browser, base_url, record):
+    from ui import review as R
+    items = R.items(record)
+    init = f"localStorage.setItem('gamao.review', {json.dumps(json.dumps(record))});"
+    context, page, guard = open_page(browser, H.table_url(base_url) + "&review=1", init=init)
+    try:
+        page.set_viewport_size(PHONE)
+        view = page.locator("[data-review]")
+        view.wait_for(state="visible")
+        page.wait_for_function("document.querySelector('[data-review]').dataset.step === '0'")
+        # the table's board turned a quarter: the bottom player's column on the left (12 at the top down to 1),
+        # the other's on the right; every point a row
+        p12, p7, p6, p1, p13 = (rect(page, f"[data-review] [data-point='{n}']") for n in (12, 7, 6, 1, 13))
+        assert p12["y"] < p7["y"] < p6["y"] < p1["y"] and abs(p12["x"] - p1["x"]) < 2
+        assert p13["x"] > p12["x"] + p12["width"] / 2 and abs(p13["y"] - p12["y"]) < 2
+        assert p12["width"] > p12["height"]
+        board = rect(page, "[data-review] .study-board")
+        assert board["x"] >= 0 and board["x"] + board["width"] <= PHONE["width"]
+        # no sideways scroll, in the view or the page
+        assert page.evaluate("() => { const d = document.querySelector('[data-review]');"
+                             " return d.scrollWidth <= d.clientWidth && document.documentElement.scrollWidth <= 360; }")
+        # a play with a hit: its arrows on the board, the hit marked, every arrow inside the board
+        hit_at = next(i for i, it in enumerate(items) if any(h for _, _, h in it.steps))
+        page.locator(f"[data-review] [data-decision][data-i='{hit_at}']").click()
+        page.wait_for_function(f"document.querySelector('[data-review]').dataset.step === '{hit_at}'")
+        arrows = page.evaluate("""() => [...document.querySelectorAll('[data-review] [data-arrow]')].map(a => {
+            const r = a.getBoundingClientRect(); return [a.dataset.from, a.dataset.to, a.hasAttribute('data-hit'),
+            r.left, r.top, r.right, r.bottom]; })""")
+        assert [a[:3] for a in arrows] == [list(s) for s in items[hit_at].steps]
+        assert page.locator("[data-review] circle[data-hit]").count() == sum(1 for s in items[hit_at].steps if s[2])
+        board = rect(page, "[data-review] .study-board")
+        for a in arrows:
+            assert board["x"] - 1 <= a[3] and a[5] <= board["x"] + board["width"] + 1
+            assert board["y"] - 1 <= a[4] and a[6] <= board["y"] + board["height"] + 1
+        # the arrow from the point the first step leaves starts on it, and ends on the point it reaches
+        frm, to = items[hit_at].steps[0][:2]
+        line = page.evaluate("""() => { const a = document.querySelector('[data-review] [data-arrow]');
+            const m = a.getScreenCTM(); return [a.x1.baseVal.value * m.a + m.e, a.y1.baseVal.value * m.d + m.f,
+            a.x2.baseVal.value * m.a + m.e, a.y2.baseVal.value * m.d + m.f]; }""")
+        for (x, y), slot in (((line[0], line[1]), frm), ((line[2], line[3]), to)):
+            box = rect(page, f"[data-review] [data-point='{slot}']")
+            assert box["x"] - 12 <= x <= box["x"] + box["width"] + 12 and box["y"] - 12 <= y <= box["y"] + box["height"] + 12
+        # the buttons are within the screen's width and big enough to tap
+        for name in ("Show the best play", "Next error", "Previous error"):
+            b = page.get_by_role("button", name=name, exact=True).bounding_box()
+            assert b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"] and b["height"] >= 40
+        found = axe(page)
+        assert not found, found
+        guard.check()
+    finally:
+        context.close()
+
+
+def test_a_match_file_opened_for_review(browser, base_url, record, tmp_path):
+    from ui import review as R
+    init = f"localStorage.setItem('gamao.review', {json.dumps(json.dumps(record))});"
+    context, page, guard = open_page(browser, H.table_url(base_url) + "&review=1", init=init)
+    try:
+        view = page.locator("[data-review]")
+        view.wait_for(state="visible")
+        before = page.locator("[data-review] [data-decision]").count()
+        assert before == len(R.items(record))
+        bad = tmp_path / "bad.mat"
+        bad.write_text("this is not a match\n")
+        page.get_by_label("Open a match file").set_input_files(str(bad))
+        page.wait_for_function("document.querySelector('#review-analysis-status').textContent.includes('cannot be opened')")
+        assert page.locator("[data-review] [data-decision]").count() == before     # nothing else changed
+        short = {**record, "games": record["games"][:1]}
+        short["games"][0] = {**short["games"][0], "actions": short["games"][0]["actions"][:9], "result": None}
+        path = tmp_path / "game.json"
+        path.write_text(json.dumps(short))
+        page.get_by_label("Open a match file").set_input_files(str(path))
+        n = len(R.items(short))
+        assert n < before
+        page.wait_for_function(f"document.querySelectorAll('[data-review] [data-decision]').length === {n}")
+        assert page.locator("#review-unverified").is_hidden()                      # a seeded record
+        guard.check()
+    finally:
+        context.close()
+
+
+def test_a_position_link_opened_offline(context, page, base_url, ready):
+    import bot
+    page.goto(base_url)
+    ready(page)
+    page.wait_for_selector("html[data-offline]", state="attached", timeout=60_000)
+    context.set_offline(True)
+    page.goto(base_url + "index.html?lang=en&analyse=" + OPENING_31)
+    ready(page)
+    view = page.locator("[data-position-view]")
+    view.wait_for(state="visible")
+    assert page.get_by_label("Position to analyse").input_value() == OPENING_31
+    page.wait_for_function("document.querySelector('[data-position-view]').dataset.analysed === 'quick'",
+                           timeout=120_000)
+    want = bot.analyse_position(OPENING_31, level="quick")["candidates"]
+    rows = page.locator("[data-candidate]")
+    assert rows.count() == len(want)
+    got = [(rows.nth(k).get_attribute("data-play"), float(rows.nth(k).get_attribute("data-equity"))) for k in range(3)]
+    assert [g[0] for g in got] == [w["play"] for w in want[:3]]
+    assert all(abs(g[1] - w["equity"]) < 1e-3 for g, w in zip(got, want))
+    assert page.locator("[data-position-view] [data-arrow]").count() == 2          # the best play's two steps
+    assert page.locator("[data-position-view] [data-dice='3,1']").count() == 1
+    # without dice: the cube action and the best play of each roll; bad text is said and changes nothing
+    page.get_by_label("Position to analyse").fill(OPENING)
+    page.get_by_role("button", name="Analyse", exact=True).click()
+    page.wait_for_selector("[data-cube-action]")
+    assert page.locator("#position-rolls tbody tr").count() == 21
+    page.get_by_label("Position to analyse").fill("not a position")
+    page.get_by_role("button", name="Analyse", exact=True).click()
+    assert "cannot be analysed" in page.locator("#position-status").text_content()
+    assert page.get_by_label("Position to analyse").get_attribute("aria-invalid") == "true"
+    assert page.locator("[data-cube-action]").count() == 1
+    found = axe(page)
+    assert not found, found
+    assert page.evaluate("navigator.onLine") is False
