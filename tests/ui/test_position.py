@@ -1,0 +1,72 @@
+"""Analyse a position, its pure part (ui/position.py) and the review's file reader (ui/review_file.py): IDs read
+for the board, dice, bad input refused with a reason, and the rows of a real analysis by the bot."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import bot
+import rules
+from rules.position import Position
+from ui import i18n
+from ui import position as P
+from ui.model import slot_counts
+from ui.review_file import read_match_file
+
+OPENING_31 = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10"
+OPENING = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
+EN = i18n.Texts("en")
+
+
+def test_an_xgid_and_a_gnubg_id_of_the_same_position_read_alike():
+    x = P.read(OPENING_31)
+    assert x.counts == slot_counts(*Position.initial()) and x.dice == (3, 1)
+    assert x.cube.value == 1 and x.cube.owner == "center" and not x.double_offered
+    pos, info, _ = rules.parse_xgid(OPENING_31)
+    g = P.read(rules.gnubg_id(pos, info))
+    assert (g.counts, g.dice, g.position_id) == (x.counts, x.dice, x.position_id)
+    assert P.read(OPENING).dice is None
+    assert P.read(OPENING, "6-5").dice == (6, 5) and P.read(OPENING_31, " 4 2 ").dice == (4, 2)
+
+
+@pytest.mark.parametrize("text,dice", [("", ""), ("hello", ""), ("XGID=abc:0:0", ""), ("4HPwATDgc/ABMA", ""),
+                                       (OPENING, "7-1"), (OPENING, "31x"), (OPENING, "123")])
+def test_bad_input_is_refused_with_a_reason(text, dice):
+    with pytest.raises(P.PositionError) as err:
+        P.read(text, dice)
+    assert str(err.value)
+
+
+def test_the_rows_of_a_real_analysis():
+    with_dice = bot.analyse_position(OPENING_31, level="quick")
+    rows = P.candidate_rows(with_dice, EN)
+    assert [r["play"] for r in rows] == [c["play"] for c in with_dice["candidates"]]
+    assert rows[0]["loss"] == 0 and all(a["equity"] >= b["equity"] for a, b in zip(rows, rows[1:]))
+    assert all(r["text"].startswith("win ") and "%" in r["text"] for r in rows)
+    setup = P.read(OPENING_31)
+    assert P.play_steps(setup, rows[0]["play"]) and all(len(s) == 3 for s in P.play_steps(setup, rows[0]["play"]))
+    cube = bot.analyse_position(OPENING, level="quick")
+    words = P.cube_words(cube, EN)
+    assert words[0][1] == cube["cube_action"]["action"] and len(words) == 4
+    assert len(P.roll_rows(cube, EN)) == 21
+    assert P.request(setup, "deep") == {"position": OPENING_31, "dice": [3, 1], "level": "deep"}
+
+
+def test_the_hints_answer_reads_too():
+    """The bot's hint (the fallback of a page whose bot has no position analysis) gives the same kind of rows."""
+    from bot import analysis
+    hint = analysis.hint("move", Position.initial().to_id(), (3, 1), None, "quick")
+    assert [r["play"] for r in P.candidate_rows(hint, EN)] == [o["play"] for o in hint["top"]]
+    double = analysis.hint("double", Position.initial().to_id(), None, None, "quick")
+    assert P.cube_words(double, EN)[0][1] == double["best"]
+
+
+def test_a_match_file_is_a_record_or_a_mat():
+    record = {"format": "gamao-record", "version": 1, "games": []}
+    assert read_match_file("\ufeff " + json.dumps(record)) == record
+    for bad in ("{not json", "[1, 2]", json.dumps({"games": 3})):
+        with pytest.raises(ValueError):
+            read_match_file(bad)
+    with pytest.raises(ValueError):
+        read_match_file("this is not a match\n")
