@@ -2,7 +2,7 @@
 import json
 import math
 import random
-from operator import add, mul
+from operator import mul
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -11,7 +11,7 @@ import bot
 from bot import bearoff, features, network, play
 from rules.board import ALL_ROLLS, swap, winner_kind
 from rules.movegen import result_boards as results
-from bot.network import equity, invert
+from bot.network import equity
 from test_bot_board import random_game_positions
 from test_bot_search import reference_pre_from, reference_with_extras
 

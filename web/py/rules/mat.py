@@ -23,7 +23,7 @@ the rules and raises :class:`MatFormatError` naming the line of anything it cann
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Optional
 
 from .errors import IllegalMoveError, MatFormatError, NotationError

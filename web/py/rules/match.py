@@ -7,7 +7,7 @@ every action returns a new state, and an action that is not allowed raises
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Optional
 
 from .errors import CubeError

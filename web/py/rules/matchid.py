@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Optional
 
 from .b64 import id_bits
-from .errors import MatchIdError, PositionIdError
+from .errors import MatchIdError
 from .match import MatchState
 from .position import Position
 

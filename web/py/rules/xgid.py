@@ -14,7 +14,6 @@ top player is player 0 of the Match ID.
 
 from __future__ import annotations
 
-from typing import Optional
 
 from .errors import PositionIdError, XgidError
 from .matchid import MatchInfo
