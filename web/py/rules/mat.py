@@ -34,8 +34,13 @@ from .position import Position
 
 __all__ = ["MatAction", "MatGame", "MatMatch", "read_mat", "write_mat"]
 
-ROLL, DOUBLE, TAKE, DROP, WIN = "roll", "double", "take", "drop", "win"
-BEAVER, RESIGN = "beaver", "resign"
+ROLL: MatActionKind = "roll"
+DOUBLE: MatActionKind = "double"
+TAKE: MatActionKind = "take"
+DROP: MatActionKind = "drop"
+WIN: MatActionKind = "win"
+BEAVER: MatActionKind = "beaver"
+RESIGN: MatActionKind = "resign"
 
 
 @dataclass(frozen=True)

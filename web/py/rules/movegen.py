@@ -15,6 +15,8 @@ and only when every checker is home.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .errors import IllegalMoveError
 from .position import Position, Step
 
@@ -260,7 +262,7 @@ def _generate_pair_free(key: int, d1: int, d2: int, b: bytes):
     moves, d = (hi_moves, hi) if hi_moves else (lo_moves, lo)
     if not moves:
         return 0, {}
-    singles = {}
+    singles: dict[int, Any] = {}
     for f, t, h in moves:
         k1 = key + move[f][d] + (hitd[t] if h else 0)
         singles.setdefault(k1, (step[(f * 7 + d) * 2 + h],))
@@ -345,7 +347,7 @@ def legal_plays(pos: Position, dice) -> list:
 
 def plays_of(pos: Position, key: int, res: dict) -> list:
     """``legal_plays``' list from what ``generate`` found for ``pos`` (packed as ``key``)."""
-    out = []
+    out: list[Any] = []
     append = out.append
     theirs0 = pos[1]
     hi0 = key >> 208
@@ -434,7 +436,7 @@ def result_boards(board, d1: int, d2: int) -> list:
 
 def _boards(keys, key0: int, theirs0: tuple) -> list:
     """Packed ints as ``(mine, theirs)`` pairs; ``theirs0`` is shared when nothing was hit."""
-    out = []
+    out: list[Any] = []
     append = out.append
     hi0 = key0 >> 208
     for k in keys:
