@@ -214,7 +214,7 @@ def test_the_shipped_pruner_has_relu_units_and_no_per_side_inputs(ev, boards):
 
 
 def test_a_sigmoid_pruner_scores_with_sigmoids(boards):
-    """A weights file whose pruning network says nothing of its activation (the ninth session's) has sigmoid
+    """A weights file whose pruning network says nothing of its activation (the first pruning network's format) has sigmoid
     units: the same network read that way scores otherwise, and as the plain computation with sigmoids."""
     doc = shipped_doc()
     doc["prune"].pop("activation", None)
