@@ -128,19 +128,20 @@ def apply_play(pos: Position, play) -> Position:
             raise IllegalMoveError(f"a play is a sequence of Step, got {s!r}")
         f, t, hit = s[0], s[1], s[2]
         if not (key >> (8 * f)) & 0xFF:
-            raise IllegalMoveError(f"no checker to move on {_pt(f)} for {s!r}")
+            raise IllegalMoveError(f"no checker to move on {_in_words(f)} for {s!r}")
         other = (key >> (8 * (26 + t))) & 0xFF if t else 0
         if other >= 2:
-            raise IllegalMoveError(f"{_pt(t)} is held by the other side: {s!r} cannot land there")
+            raise IllegalMoveError(f"{_in_words(t)} is held by the other side: {s!r} cannot land there")
         if bool(other) != hit:
-            raise IllegalMoveError(f"{s!r}: " + ("a blot stands on " if other else "no blot to hit on ") + _pt(t))
+            raise IllegalMoveError(f"{s!r}: " + ("a blot stands on " if other else "no blot to hit on ") + _in_words(t))
         key += _U[t] - _U[f]
         if hit:
             key += _HIT[t]
     return unpack(key)
 
 
-def _pt(p: int) -> str:
+def _in_words(p: int) -> str:
+    """A point in an error message's prose (the notation's names are ``position.point_name``)."""
     return "the bar" if p == 25 else "off" if p == 0 else f"point {p}"
 
 

@@ -13,13 +13,9 @@ from collections import Counter
 
 from .errors import IllegalMoveError, NotationError
 from .movegen import check_dice, generate, key_after, pack, single_moves, step_of
-from .position import Position, Step
+from .position import Position, Step, point_name as _pt
 
 __all__ = ["format_play", "parse_play"]
-
-
-def _pt(p: int) -> str:
-    return "bar" if p == 25 else "off" if p == 0 else str(p)
 
 
 def _chains(play) -> list:

@@ -21,6 +21,11 @@ OFF = 0
 CHECKERS = 15
 
 
+def point_name(p: int) -> str:
+    """A point as the notation writes it: ``bar`` (25), ``off`` (0), else its number."""
+    return "bar" if p == BAR else "off" if p == OFF else str(p)
+
+
 def _side_from_mapping(points: Mapping[Any, int], what: str) -> tuple[int, ...]:
     slots = [0] * 26
     for key, count in points.items():

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple, Optional
 
 from .errors import IllegalMoveError
 from .movegen import check_dice, generate, key_after, pack, plays_of, single_moves, step_of, unpack
-from .position import Position, Step
+from .position import Position, Step, point_name as _pt
 
 
 class Option(NamedTuple):
@@ -21,6 +21,20 @@ class Option(NamedTuple):
     dice: tuple[int, ...]
     hit: bool
     path: tuple[Step, ...]
+
+
+def dice_used(dice: tuple[int, int], left: tuple[int, ...]) -> tuple[bool, ...]:
+    """For each die to play (four of a double), whether it is used, given the dice ``left`` unplayed: a die is
+    used once fewer of its number remain than are still to be counted from it on."""
+    remaining = list(left)
+    used = []
+    for face in ((dice[0],) * 4 if dice[0] == dice[1] else dice):
+        if face in remaining:
+            remaining.remove(face)
+            used.append(False)
+        else:
+            used.append(True)
+    return tuple(used)
 
 
 def _max_usable(key: int, dice: tuple[int, ...], maxsrc: int = 25) -> int:
@@ -224,7 +238,3 @@ class Turn:
     def __repr__(self) -> str:
         return (f"Turn({self._start!r}, {self._dice}, steps={self._steps}, "
                 f"left={self._left})")
-
-
-def _pt(p: int) -> str:
-    return "bar" if p == 25 else "off" if p == 0 else str(p)
