@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import base64
 from dataclasses import dataclass, replace
-from typing import Any, Optional
+from typing import Any, Optional, Sequence, cast
 
 from .b64 import id_bits
 from .errors import MatchIdError
@@ -80,11 +80,11 @@ class MatchInfo:
                           jacoby=jacoby, beavers=beavers, cube=self.cube, cube_owner=self.cube_owner)
 
     @classmethod
-    def from_state(cls, state: MatchState, on_roll: int, dice: tuple[int, int] = (0, 0), **kw: Any) -> "MatchInfo":
+    def from_state(cls, state: MatchState, on_roll: int, dice: Sequence[int] = (0, 0), **kw: Any) -> "MatchInfo":
         """A Match ID's fields from a :class:`MatchState`, the player on roll and the dice."""
         return cls(length=state.length, score=state.score, cube=state.cube,
                    cube_owner=state.cube_owner, on_roll=on_roll, crawford=state.crawford,
-                   dice=(dice[0], dice[1]), **kw)
+                   dice=cast("tuple[int, int]", tuple(dice)), **kw)  # checked in __post_init__
 
     def replace(self, **kw: Any) -> "MatchInfo":
         return replace(self, **kw)
