@@ -3,6 +3,7 @@ at the bottom), the request for the bot, and the answer's rows (ranked plays, th
 each roll). ``ui.position_view`` shows them; tests run this in CPython."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Optional
 
@@ -50,10 +51,11 @@ def read(text: str, dice_text: str = "") -> Setup:
 
 
 def read_dice(text: str) -> tuple[int, int]:
-    digits = [c for c in text if c.isdigit()]
-    if len(digits) != 2 or not all("1" <= c <= "6" for c in digits) or len(text.strip()) > 5:
+    """"31", "3-1", "3 1", "3,1" as a roll."""
+    m = re.fullmatch(r"\s*([1-6])\s*[-,/ ]?\s*([1-6])\s*", text)
+    if m is None:
         raise PositionError(f"not a roll: {text.strip()!r}")
-    return int(digits[0]), int(digits[1])
+    return int(m.group(1)), int(m.group(2))
 
 
 def request(setup: Setup, level: str) -> dict:
