@@ -49,9 +49,11 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-
 STDLIB_ZIP = VENDOR / "pyodide" / "stdlib.zip"
 STDLIB_RECIPE = (ROOT / "tools" / "site" / "compile_stdlib.mjs", NODE / "pyodide" / "package.json",
                  NODE / "pyodide" / "python_stdlib.zip")
-# What PyScript's own Python imports (its modules are strings inside core.js): compiled into the standard library zip.
-PYSCRIPT_IMPORTS = ("base64", "collections", "functools", "inspect", "json", "os", "sys", "asyncio", "shutil",
-                    "zipfile", "tarfile", "pathlib", "random")
+# What PyScript's own Python imports (its modules are strings inside core.js) and what unpacking the bundle imports
+# (zipfile's cp437 file names): compiled into the standard library zip too. The e2e test
+# test_every_module_imports_with_the_precompiled_standard_library fails if a module the table loads is missing here.
+RUNTIME_IMPORTS = ("base64", "collections", "functools", "inspect", "json", "os", "sys", "asyncio", "shutil",
+                   "zipfile", "tarfile", "pathlib", "random", "html", "html.entities", "encodings.cp437")
 DEPLOY = WEB / "assets" / "boot" / "deploy.json"
 # PyScript's dist holds optional plugins (editor, terminal, MicroPython, game) we do not use; these name prefixes are
 # the chunks core.js loads to run Pyodide (checked by the e2e test that records every request of a cold load).
@@ -193,7 +195,7 @@ def stdlib_imports() -> list[str]:
     Python imports: compile_stdlib.mjs compiles those of the standard library, and what they import in turn."""
     import ast
 
-    names = set(PYSCRIPT_IMPORTS)
+    names = set(RUNTIME_IMPORTS)
     for path, _ in python_sources():
         if PYLIB in path.parents:
             continue

@@ -12,7 +12,7 @@
 //   or leaves Python unable to import the game) means a normal boot and the snapshot dropped. The player's saved
 //   game and settings (localStorage) are never touched.
 // <html data-boot="snapshot"> or "normal" says how the page's interpreter started; <html data-snapshot> says what
-// became of making one ("saved" or "failed"). In the bot's worker the same is kept in globalThis.gamaoBoot.
+// became of making one ("saved" or "failed"). In the bot's worker, globalThis.gamaoBoot says how it started.
 import { loadPyodide as pyodideLoad, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -29,7 +29,7 @@ const deployVersion = fetch(DEPLOY_URL).then((r) => (r.ok ? r.json() : {})).then
 
 const mark = (name, value) => {
   if (ON_PAGE) document.documentElement.setAttribute(name, value);
-  else (globalThis.gamaoBoot ??= {})[name] = value;
+  else if (name === "data-boot") globalThis.gamaoBoot = value;
 };
 
 const dropSnapshot = async () => {
