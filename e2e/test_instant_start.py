@@ -133,6 +133,9 @@ def test_a_repeat_visit_starts_from_the_snapshot_plays_the_bot_and_takes_a_hint(
     context, guard, url = returning
     page = visit(context, guard, url)
     assert page.get_attribute("html", "data-boot") == "snapshot"
+    # PyScript's own package (written as source at every start) was not compiled: its bytecode is in the snapshot
+    used = run_python(page, "import importlib.machinery as m\nresult = m.SourceFileLoader.source_to_code.used")
+    assert "/home/pyodide/pyscript/__init__.py" in used
     H.new_game(page, "bot", "strong")
     assert H.wait_for_turn(page) == "move"  # this seed: the person opens with 3-1
     page.locator("#btn-hint").click()

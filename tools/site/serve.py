@@ -56,6 +56,7 @@ def gzipped(path: pathlib.Path) -> bytes:
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
     sent: collections.Counter | None = None  # when set: body bytes sent, per path (benchmarks and tests)
+    raw: collections.Counter | None = None  # when set: the same bytes before compression, per path (benchmarks)
     compress = False  # gzip what COMPRESSED lists when the request accepts it
 
     def do_GET(self) -> None:
@@ -85,18 +86,22 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Vary", "Accept-Encoding")
         self.send_header("Last-Modified", self.date_time_string(int(path.stat().st_mtime)))
         self.end_headers()
-        if self.sent is not None:
-            with _count_lock:
+        with _count_lock:
+            if self.sent is not None:
                 self.sent[self.path.split("?")[0]] += len(body)
+            if self.raw is not None:
+                self.raw[self.path.split("?")[0]] += path.stat().st_size
         self.wfile.write(body)
         return True
 
     def copyfile(self, source, outputfile) -> None:
-        if self.sent is None:
+        if self.sent is None and self.raw is None:
             return super().copyfile(source, outputfile)
         data = source.read()
         with _count_lock:
-            self.sent[self.path.split("?")[0]] += len(data)
+            for counter in (self.sent, self.raw):
+                if counter is not None:
+                    counter[self.path.split("?")[0]] += len(data)
         outputfile.write(data)
 
     def end_headers(self) -> None:
@@ -116,11 +121,12 @@ class Server(http.server.ThreadingHTTPServer):
 
 
 def start(port: int = 0, directory: pathlib.Path | str = ROOT / "web",
-          sent: collections.Counter | None = None, compress: bool = False) -> Server:
+          sent: collections.Counter | None = None, compress: bool = False,
+          raw: collections.Counter | None = None) -> Server:
     """Start serving in a background thread; `server.server_address[1]` is the port (0 picks a free one).
-    With `sent`, the body bytes of every response are added to it under the request's path; with `compress`,
-    what the browser accepts compressed is sent gzip-compressed."""
-    handler_class = type("SiteHandler", (Handler,), {"sent": sent, "compress": compress})
+    With `sent`, the body bytes of every response are added to it under the request's path (`raw`: the same
+    before compression); with `compress`, what the browser accepts compressed is sent gzip-compressed."""
+    handler_class = type("SiteHandler", (Handler,), {"sent": sent, "raw": raw, "compress": compress})
     handler = functools.partial(handler_class, directory=str(directory))
     server = Server(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -5,7 +5,7 @@
 // - the interpreter is always the vendored one (PyScript passes this module's own directory as indexURL);
 // - on a visit after the first, the interpreter starts from a memory snapshot (Pyodide's private `_loadSnapshot`):
 //   Python with the standard library, the rules, the bot (its weights and bear-off table loaded) and the game
-//   already imported, in a few hundred milliseconds instead of seconds. The snapshot is made on the player's
+//   already imported, and PyScript's own Python already compiled, in a few hundred milliseconds instead of seconds. The snapshot is made on the player's
 //   machine after a normal boot, in a worker of its own (snapshot-worker.mjs) once the page has loaded all it
 //   needs, and kept in Cache Storage with the deploy's version and Pyodide's version beside it: it is used only
 //   when both match, and anything wrong with it (missing, from another deploy, truncated, a restore that throws
@@ -79,17 +79,28 @@ const fromSnapshot = async (options, bytes) => {
 };
 
 // On the page, after a normal boot: once the page has loaded all it needs (html[data-loaded]) and is idle, a worker
-// makes the snapshot and keeps it. The standard library modules it imports are those the page has imported.
+// makes the snapshot and keeps it. It imports the standard library modules the page has imported, and compiles the
+// sources the page imported from its working directory (PyScript's own package, written there as source at every
+// start) so that the snapshot holds their bytecode.
 const makeSnapshotLater = (pyodide, deploy) => {
   if (!ON_PAGE || !deploy || typeof caches === "undefined" || typeof Worker === "undefined") return;
   const html = document.documentElement;
   const start = () => {
-    let modules = [];
+    let modules = { stdlib: [], sources: {} };
     try {
       modules = JSON.parse(pyodide.runPython(`
 import json, sys
-json.dumps(sorted(name for name, m in list(sys.modules.items())
-                  if (getattr(getattr(m, "__spec__", None), "origin", None) or "").startswith("/lib/python3")))
+def _listed():
+    stdlib, sources = [], {}
+    for name, module in list(sys.modules.items()):
+        origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
+        if origin.startswith("/lib/python3"):
+            stdlib.append(name)
+        elif origin.startswith("/home/pyodide/") and origin.endswith(".py"):
+            with open(origin, encoding="utf-8", newline="") as f:
+                sources[origin] = f.read()
+    return json.dumps({"stdlib": sorted(stdlib), "sources": sources})
+_listed()
 `, { globals: pyodide.toPy({}) }));
     } catch (e) { /* the worker imports the game's packages anyway */ }
     const worker = new Worker(new URL("snapshot-worker.mjs", import.meta.url), { type: "module" });
@@ -115,13 +126,19 @@ json.dumps(sorted(name for name, m in list(sys.modules.items())
   observer.observe(html, { attributes: true, attributeFilter: ["data-loaded"] });
 };
 
+// What ran when, for tools/bench (performance marks, in the page's or the worker's own timeline).
+const timeMark = (name) => { try { performance.mark(name); } catch (e) { /* no timeline */ } };
+
 export async function loadPyodide(options = {}) {
+  timeMark("gamao:boot");
   options = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
   const deploy = await deployVersion;
   const bytes = await readSnapshot(deploy);
+  timeMark("gamao:boot-snapshot-read");
   if (bytes) {
     try {
       const pyodide = await fromSnapshot(options, bytes);
+      timeMark("gamao:boot-interpreter");
       mark("data-boot", "snapshot");
       return pyodide;
     } catch (e) {
@@ -130,6 +147,7 @@ export async function loadPyodide(options = {}) {
     }
   }
   const pyodide = await pyodideLoad(options);
+  timeMark("gamao:boot-interpreter");
   mark("data-boot", "normal");
   makeSnapshotLater(pyodide, deploy);
   return pyodide;

@@ -2,7 +2,9 @@
 // the page is never held up: a fresh interpreter (Pyodide's private `_makeSnapshot` option, with our precompiled
 // standard library), the app's bundle unpacked, the standard library modules the page had imported, every module
 // of the rules, bot, game and net packages (not the WebRTC adapter: it touches the browser), and the bot's weights
-// and bear-off table loaded. The snapshot is kept in Cache Storage with the deploy's version, Pyodide's version and
+// and bear-off table loaded. The sources the page named (PyScript's own package, which PyScript writes as source at
+// every start) are compiled here, and the interpreter's source loader is taught to use that bytecode for a file
+// whose bytes hash the same (importlib.util.source_hash), so a start from the snapshot compiles none of them. The snapshot is kept in Cache Storage with the deploy's version, Pyodide's version and
 // its length; the page gets {ok: true, bytes} or {ok: false, error}.
 //
 // Nothing of JavaScript may be held by Python when the snapshot is taken, so every input goes through the
@@ -31,6 +33,26 @@ const make = async ({ deploy, modules }) => {
   pyodide.FS.writeFile("/tmp/snapshot/bearoff.bin", bearoff);
   pyodide.FS.writeFile("/tmp/snapshot/modules.json", new TextEncoder().encode(JSON.stringify(modules)));
   pyodide.runPython(`
+def _compile_ahead(sources):
+    import importlib.machinery, importlib.util
+    codes = {}
+    for path, text in sources.items():
+        data = text.encode("utf-8")
+        codes[path, importlib.util.source_hash(data)] = compile(data, path, "exec", dont_inherit=True)
+    loader = importlib.machinery.SourceFileLoader
+    compile_source = loader.source_to_code
+
+    def source_to_code(self, data, path, *args, **kwargs):
+        if isinstance(data, bytes):
+            code = codes.get((path, importlib.util.source_hash(data)))
+            if code is not None:
+                source_to_code.used.append(path)
+                return code
+        return compile_source(self, data, path, *args, **kwargs)
+
+    source_to_code.used = []  # the files whose bytecode came from here (tests)
+    loader.source_to_code = source_to_code
+
 def _prepare():
     import importlib, json, os, zipfile
     with zipfile.ZipFile("/tmp/snapshot/bundle.zip") as bundle:
@@ -38,8 +60,9 @@ def _prepare():
         packages = sorted({name[:-4].replace("/", ".").removesuffix(".__init__") for name in bundle.namelist()
                            if name.endswith(".pyc") and name.split("/")[0] in ("rules", "bot", "game", "net")})
     with open("/tmp/snapshot/modules.json") as f:
-        stdlib = json.load(f)
-    for name in stdlib:
+        listed = json.load(f)
+    _compile_ahead(listed["sources"])
+    for name in listed["stdlib"]:
         try:
             importlib.import_module(name)
         except ImportError:
@@ -55,7 +78,7 @@ def _prepare():
     import shutil
     shutil.rmtree("/tmp/snapshot")
 _prepare()
-del _prepare
+del _prepare, _compile_ahead
 `);
   const snapshot = pyodide.makeMemorySnapshot();
   const cache = await caches.open(SNAPSHOT_CACHE);
