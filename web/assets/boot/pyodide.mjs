@@ -41,8 +41,7 @@ const dropSnapshot = async () => {
 const readSnapshot = async (deploy) => {
   if (!deploy || typeof caches === "undefined") return null;
   try {
-    const cache = await caches.open(SNAPSHOT_CACHE);
-    const hit = await cache.match(SNAPSHOT_KEY);
+    const hit = await caches.match(SNAPSHOT_KEY, { cacheName: SNAPSHOT_CACHE }); // creates no empty cache
     if (!hit) return null;
     const h = hit.headers;
     if (h.get("x-gamao-deploy") !== deploy || h.get("x-gamao-pyodide") !== version) {
