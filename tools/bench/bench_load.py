@@ -79,8 +79,12 @@ def bare_site(tmp: pathlib.Path) -> pathlib.Path:
     return tmp
 
 
+NOTES: collections.Counter = collections.Counter()  # the pages' console warnings about the snapshot
+
+
 def throttled_page(context, cpu: int, net: str | None):
     page = context.new_page()
+    page.on("console", lambda m: "snapshot" in m.text and NOTES.update([m.text.splitlines()[0][:200]]))
     page.add_init_script(PROBE)
     if cpu > 1 or net:
         cdp = context.new_cdp_session(page)
@@ -145,6 +149,7 @@ def main() -> None:
                         page.wait_for_selector("html[data-offline]", state="attached", timeout=timeout)
                         if page.get_attribute("html", "data-boot") == "normal":
                             page.wait_for_selector("html[data-snapshot]", state="attached", timeout=timeout)
+                            boots[name, "made " + page.get_attribute("html", "data-snapshot")] += 1
                         r["fcp"].append(fcp)
                     r["wire"].append(wire[name].total() - sent)
                     r["raw"].append(raw[name].total() - unpacked)
@@ -179,7 +184,10 @@ def report(args, results: dict, boots: collections.Counter) -> None:
         print(f"{label:22}{site[key]:9.0f}" + (f"{med['base'][key]:9.0f}" if base else "")
               + f"{bare[bare_key]:9.0f}{site[key] / bare[bare_key]:8.2f}   {target}")
     starts = ", ".join(f"{how}: {n}" for (name, how), n in sorted(boots.items(), key=str) if name == "site")
+    # ("made saved" / "made failed": what became of the snapshot each first visit made)
     print(f"repeat visits of the site by how the page's interpreter started: {starts}")
+    for note, n in NOTES.items():
+        print(f"  console ({n}x): {note}")
     print(f"first contentful paint of the skeleton: {site['fcp']:.0f} ms"
           + (f" ({base}: {med['base']['fcp']:.0f} ms)" if base else "") + "   target: < 300 ms")
     print(f"bytes of a first visit (page + precache), gzip on the wire: {site['wire'] / 1e6:.2f} MB, uncompressed "
