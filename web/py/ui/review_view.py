@@ -429,13 +429,27 @@ class ReviewView:
         await asyncio.sleep(0)  # parsing, storing and drawing in separate tasks: no long one at the end
         if record is not self.record:
             return
-        with span("review-show-analysis"):
-            self._set_analysis(result)
-        await asyncio.sleep(0)
+        await self._show_analysis(result)
         self.status.textContent = self.t("review_done", level=self.t("review_" + level))
+
+    async def _show_analysis(self, result: dict) -> None:
+        """The analysis shown a part per task (the list, the graph, the statistics, the board's decision), so that
+        no task of the page's is long."""
+        self.analysis = result
+        with span("review-show-list"):
+            R.join(self.items, result)
+            self.export_btn.hidden = False
+            self.list.innerHTML = RL.html(self.items, self.who, self.t, self.i)
+        await asyncio.sleep(0)
+        with span("review-show-graph"):
+            self._draw_graph()
+        await asyncio.sleep(0)
+        with span("review-show-stats"):
+            self._draw_stats()
+        await asyncio.sleep(0)
         with span("review-draw"):
-            self._mark_current(-1)
             self._draw()
+        self.dlg.setAttribute("data-analysed", result["level"])
 
     def _progress(self, done: int, total: int) -> None:
         self.progress.max = str(max(total, 1))
