@@ -50,6 +50,8 @@ CLOSE_CUBE = 0.16
 DEEP_CANDIDATES, DEEP_MARGIN = _play.LEVELS["strong"].candidates, _play.LEVELS["strong"].margin
 DEEP_PRUNE = _play.LEVELS["strong"].prune
 TOP = 3
+TWO_PLY_FROM, TWO_PLY_TO, TWO_PLY_MARGIN = 0.02, 0.20, 0.10
+TWO_PLY_BUDGET = 40000
 
 
 class AnalysisError(ValueError):
@@ -158,8 +160,35 @@ def move_options(pos: Position, dice: tuple[int, int], level: str = "quick", ctx
             t[4] = _one_ply_after(ev, t[3], replies)
             t[0], t[5] = _cubeless_value(t[4], ctx), 1
         scored.sort(key=lambda t: (-t[5], -t[0], t[1]))
+        if include is not None:
+            _two_ply_check(scored, include, ctx)
     return [{"play": format_play(steps), "position_id": result.to_id(), "equity": e, "ply": ply, "win": o[0],
              "outputs": o} for e, _, steps, result, o, ply in scored]
+
+
+def _two_ply_check(scored: list, include, ctx: Context) -> None:
+    """Deep's second look, as the expert level's: when the play made is not the 1-ply best and loses between
+    ``TWO_PLY_FROM`` and ``TWO_PLY_TO`` by it (where its mark is in doubt), the play made, the 1-ply best and the
+    second best within ``TWO_PLY_MARGIN`` of it are searched to 2 plies (expert's pruning), each within
+    ``TWO_PLY_BUDGET`` plays (otherwise all keep their 1-ply value); they then rank first, by their 2-ply
+    value. ``scored`` is ``move_options``' list after the 1-ply look, sorted, and is re-sorted in place."""
+    mine = next(t for t in scored if t[3] == include)
+    best = scored[0]
+    if mine is best or not TWO_PLY_FROM <= best[0] - mine[0] < TWO_PLY_TO:
+        return
+    picked = [best] + [t for t in scored[1:2] if t is not mine and t[5] and t[0] >= best[0] - TWO_PLY_MARGIN]
+    picked.append(mine)
+    ev = _evaluator().pruned(_play.LEVELS["expert"].prune)
+    cache: _play.Cache = {}
+    found = []
+    for t in picked:
+        try:
+            found.append(_play.outputs_2ply(ev, t[3], _play.Work(TWO_PLY_BUDGET), cache))
+        except _play.OverBudget:
+            return
+    for t, o in zip(picked, found):
+        t[4], t[0], t[5] = o, _cubeless_value(o, ctx), 2
+    scored.sort(key=lambda t: (-t[5], -t[0], t[1]))
 
 
 _ONE_PLY: dict = {}
@@ -423,8 +452,11 @@ class Analysis:
             played_id = d["result"].to_id()
             if len(opts) <= 1:
                 row.update(played=played_id, best=played_id, loss=0.0, forced=True)
-                win = opts[0]["win"] if opts else None
-                eq = opts[0]["equity"] if opts else None
+                if opts:
+                    win, eq = opts[0]["win"], opts[0]["equity"]
+                else:  # no play: the position stays, the opponent on roll
+                    o = _play.after_play_outputs(_evaluator(), (pos[0], pos[1]))
+                    win, eq = o[0], _cubeless_value(o, ctx)
                 row["top"] = [_top(o) for o in opts]
                 row["play"] = d["notation"] or ""
                 row["best_play"] = row["play"]
