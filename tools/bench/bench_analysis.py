@@ -6,6 +6,7 @@
     .venv/bin/python -m tools.bench.bench_analysis --pyodide             # in Chromium (build first: make site)
     .venv/bin/python -m tools.bench.bench_analysis --gnubg 30 --jobs 2 --cache gnubg.jsonl  # against GNU 2-ply
     .venv/bin/python -m tools.bench.bench_analysis --match 7             # a 7-point match, quick and deep
+    .venv/bin/python -m tools.bench.bench_analysis --pyodide --match 7   # ... in Chromium
 
 The games are played by game.Table with the bots, the intermediate (player 0) against the beginner (player 1),
 seeds ``--seed`` .. ``--seed + N - 1``.
@@ -25,7 +26,9 @@ and their correlation; of GNU's blunders (loss >= 0.08), the share each depth al
 marked at all); of each depth's "very bad" marks (>= 0.16), the share GNU calls no error of 0.08 (false). GNU's
 judgements are kept in ``--cache`` (JSON lines per seed) and read back on the next run.
 
-``--match L``: a whole L-point match of the two bots, analysed quick then deep: CPU seconds and decisions.
+``--match L``: a whole L-point match of the two bots, analysed quick then deep: CPU seconds and decisions,
+with the bots choosing their plays in the same positions as the baseline; with ``--pyodide`` that match is the
+one analysed in Chromium.
 
 ``--pyodide``: the site served on 127.0.0.1 in one Chromium, a game of about 60 decisions opened in the review
 (``index.html?review=1``), analysed quick then deep in the bot's worker. Prints the wall time of each, and every
@@ -316,7 +319,7 @@ def pyodide(args) -> None:
     from tools.site.chromium import LAUNCH_ARGS, chromium_path
     from playwright.sync_api import sync_playwright
 
-    record = sixty_decisions(args.seed)
+    record = match_record(args.match, args.seed) if args.match else sixty_decisions(args.seed)
     server = serve.start(0, ROOT / "web")
     url = f"http://127.0.0.1:{server.server_address[1]}/index.html?lang=en"
     with sync_playwright() as pw:
@@ -374,7 +377,8 @@ def pyodide(args) -> None:
             browser.close()
             server.shutdown()
     total = decisions(A.analyse_record(record, "quick"))
-    print(f"Pyodide in Chromium, a {total}-decision game (intermediate bot against beginner), {load()}")
+    what = f"{args.match}-point match of {len(record['games'])} games" if args.match else "game"
+    print(f"Pyodide in Chromium, a {total}-decision {what} (intermediate bot against beginner), {load()}")
     print(f"analysis in the bot's worker: quick {figures['quick']:.1f} s, deep {figures['deep']:.1f} s (wall)")
     print("main-thread tasks over 50 ms (PerformanceObserver 'longtask'), by phase:")
     bounds = phases + [("end", float("inf"))]
@@ -396,17 +400,22 @@ def pyodide(args) -> None:
             print("  " + line)
 
 
-def match_timing(length: int, seed: int) -> None:
-    """A whole match of the two bots, analysed quick then deep (CPU seconds)."""
-    bot.evaluator()
+def match_record(length: int, seed: int) -> dict:
+    """A whole ``length``-point match of the intermediate bot against the beginner."""
+    from game.state import MATCH_OVER
     table = game.Table(game.Options.bots("intermediate", "beginner", seed=f"{seed:064x}", clock=0,
                                          match_length=length), now=0)
-    from game.state import MATCH_OVER
     for _ in range(100):
         if game.drive_bots(table, now=0).phase == MATCH_OVER:
             break
         table.next_game()
-    record = table.record()
+    return table.record()
+
+
+def match_timing(length: int, seed: int) -> None:
+    """A whole match of the two bots, analysed quick then deep (CPU seconds)."""
+    bot.evaluator()
+    record = match_record(length, seed)
     print(f"a {length}-point match, {len(record['games'])} games, CPython, {load()}")
     for level in ("quick", "deep"):
         result, t = timed(lambda: A.analyse_record(record, level))
@@ -445,7 +454,7 @@ def main() -> None:
               f"{load()}")
         gnubg_analysis.summarise(gnubg_analysis.compare(range(args.seed, args.seed + args.gnubg), args.jobs,
                                                         args.cache))
-    elif args.match:
+    elif args.match and not args.pyodide:
         match_timing(args.match, args.seed)
     elif args.summarise:
         rows = [json.loads(line) for line in pathlib.Path(args.summarise).read_text().splitlines() if line]
