@@ -2,8 +2,10 @@
 
 The main thread (``ui.botproxy``) calls the exported functions with plain strings: ``load(weights_json)`` once,
 optionally ``load_bearoff(base64)``, then ``decide(pending_json)`` -> the decision string (``game.Pending.to_dict`` in,
-``game.decision_for`` out), ``hint(request_json)`` -> the advice as JSON (``bot.analysis.hint``), ``boot()`` -> how
-its interpreter started ("snapshot" or "normal"). No DOM here.
+``game.decision_for`` out), ``hint(request_json)`` -> the advice as JSON (``bot.analysis.hint``),
+``analyse_position(request_json)`` -> a position's analysis as JSON (``bot.analyse_position``), the analysis of a
+record in steps (``analysis_start``/``analysis_step``/``analysis_result``), ``boot()`` -> how its interpreter
+started ("snapshot" or "normal"). No DOM here.
 """
 import json
 
@@ -48,6 +50,16 @@ def boot() -> str:
     return str(getattr(js, "gamaoBoot", "normal"))
 
 
+def analyse_position(request_json: str) -> str:
+    """``bot.analyse_position`` for ``{"position", "dice" (optional), "level"}``, as JSON; a bad request gives
+    ``{"error": reason}`` (the reason of ``bot.AnalysisError``)."""
+    r = json.loads(str(request_json))
+    try:
+        return json.dumps(bot.analyse_position(r.get("position"), dice=r.get("dice"), level=r.get("level", "quick")))
+    except bot.AnalysisError as exc:
+        return json.dumps({"error": str(exc)})
+
+
 _ANALYSIS = None
 
 
@@ -69,4 +81,5 @@ def analysis_result() -> str:
     return json.dumps(_ANALYSIS.result())
 
 
-__export__ = ["load", "load_bearoff", "decide", "hint", "analysis_start", "analysis_step", "analysis_result", "boot"]
+__export__ = ["load", "load_bearoff", "decide", "hint", "analyse_position", "analysis_start", "analysis_step",
+              "analysis_result", "boot"]

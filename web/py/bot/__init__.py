@@ -12,6 +12,7 @@ Standard library only; runs unchanged in CPython and in Pyodide (main thread or 
     load_weights(data=None, path=None) -> None (optional: loads lazily on first use)
     load_bearoff(data=None, path=None) -> None (optional: the exact bear-off table, lazily by default)
     analyse_record(record, level="quick", progress=None) -> dict (bot.analysis; docs/analysis.md)
+    analyse_position(gnubg_id_or_xgid, dice=None, level="quick") -> dict (bot.position_analysis)
 
 Positions are GNU Backgammon Position IDs with the side on roll encoded second (``rules.Position``).
 """
@@ -34,10 +35,11 @@ from rules.board import Board
 from .kinds import CubeDecision, CubeOwner, TakeDecision
 from .network import DEFAULT_WEIGHTS, Evaluator, WeightsError, equity, parse_weights
 from .analysis import AnalysisError, analyse_record
+from .position_analysis import analyse_position
 
 __all__ = ["LEVELS", "DEFAULT_LEVEL", "BotError", "WeightsError", "BearoffError", "choose", "cube_action",
            "take_decision", "evaluate", "load_weights", "load_bearoff", "evaluator", "analyse_record",
-           "AnalysisError"]
+           "analyse_position", "AnalysisError"]
 
 BearoffError = _bearoff.BearoffError
 
