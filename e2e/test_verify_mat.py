@@ -80,6 +80,8 @@ def test_a_gnubg_match_file_is_shown_reviewed_and_analysed(page, base_url, ready
     wait_ready(page)
     page.wait_for_selector("#dlg-review[open]")
     assert page.locator("#review-step").text_content().startswith("Game 1")
+    note = page.locator("#review-dice-note")
+    assert note.is_visible() and "its dice cannot be verified" in note.text_content()
     page.locator("#review-depth").select_option("quick")
     page.locator("#review-analyse").click()
     page.wait_for_function("document.querySelector('#dlg-review').dataset.analysed === 'quick'", timeout=300_000)
