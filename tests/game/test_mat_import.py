@@ -231,3 +231,28 @@ def test_fuzzed_files_read_or_fail_with_the_line(name, data):
             assert 1 <= n <= len(lines) + 1, message
         return
     assert verify_record(record).ok
+
+
+CRAWFORD = """\
+ 3 point match
+
+ Game 1
+ alice : 0                      bob : 0
+  1) 31: 8/5 6/5                 Doubles => 2
+  2)  Takes                      64: 24/18 13/9
+  3)  Doubles => 4                Drops
+      Wins 2 points
+
+ Game 2
+ alice : 2                      bob : 0
+  1) 52: 13/8 13/11              Doubles => 2
+  2)  Takes                      31: 8/5 6/5
+"""
+
+
+def test_a_double_in_the_crawford_game_means_no_crawford_rule_unless_a_tag_says_otherwise():
+    record = game.import_match(CRAWFORD)
+    assert record["rules"]["crawford"] is False
+    assert record["games"][1]["result"]["kind"] == "unfinished" and verify_record(record).ok
+    with pytest.raises(rules.MatFormatError, match="line 13: a double in the Crawford game"):
+        game.import_match('; [Crawford "On"]\n' + CRAWFORD)
