@@ -88,12 +88,31 @@ def test_a_gnubg_match_file_is_shown_reviewed_and_analysed(page, base_url, ready
     assert page.locator("#review-graph svg circle").count() > 10
 
 
-def test_open_a_match_file_in_portuguese_on_a_phone(page, base_url, ready, gnubg_mat):
-    page.set_viewport_size({"width": 360, "height": 740})
-    page.goto(base_url + "verify.html?lang=pt")
-    ready(page)
-    files = page.get_by_label("Abrir um arquivo de partida")
-    files.set_input_files({"name": "gnubg.mat", "mimeType": "text/plain", "buffer": gnubg_mat.encode()})
-    page.wait_for_selector('#verdict[data-verdict="unverified"]')
-    assert "os dados não podem ser verificados" in page.locator("#verdict").inner_text()
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # no sideways scroll
+def test_open_a_match_file_in_portuguese_on_a_phone(browser, base_url, gnubg_mat):
+    """On a phone, in Portuguese: the match is shown without sideways scrolling, and axe-core finds nothing (the
+    page's CSP is bypassed only to inject axe)."""
+    from conftest import BOOT_TIMEOUT_MS, Guard, wait_ready
+    from test_a11y import axe_violations
+    guard = Guard()
+    context = browser.new_context(bypass_csp=True, viewport={"width": 360, "height": 740}, is_mobile=True,
+                                  has_touch=True)
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    guard.watch_context(context)
+    page = context.new_page()
+    guard.watch_page(page)
+    try:
+        page.goto(base_url + "verify.html?lang=pt")
+        wait_ready(page)
+        files = page.get_by_label("Abrir um arquivo de partida")
+        files.set_input_files({"name": "gnubg.mat", "mimeType": "text/plain", "buffer": gnubg_mat.encode()})
+        page.wait_for_selector('#verdict[data-verdict="unverified"]')
+        assert "os dados não podem ser verificados" in page.locator("#verdict").inner_text()
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # no sideways scroll
+        assert axe_violations(page) == []
+        files.set_input_files({"name": "x.mat", "mimeType": "text/plain", "buffer": b"not a match"})
+        page.locator("#match-error").wait_for(state="visible")
+        assert "Não foi possível ler este arquivo de partida" in page.locator("#match-error").inner_text()
+        assert axe_violations(page) == []
+        guard.check()
+    finally:
+        context.close()
