@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import rules
+from rules.bgammon_read import is_bgammon, read_bgammon
 
 from .kinds import ACTION_TYPES
 from .record import FORMAT, NO_DICE_SCHEME, VERSION
@@ -64,11 +65,12 @@ def _replayed(actions: list, state: rules.MatchState, gi: int):
 
 
 def import_match(text: str) -> dict:
-    """The game record of a ``.mat`` match file (GNU Backgammon, eXtreme Gammon, Backgammon Galaxy and others).
+    """The game record of a ``.mat`` match file (GNU Backgammon, eXtreme Gammon, Backgammon Galaxy and others), or
+    of a bgammon.org replay (``.match``).
 
     Raises ``rules.MatFormatError`` naming the line of anything that cannot be read.
     """
-    m = rules.read_mat(text)
+    m = read_bgammon(text) if isinstance(text, str) and is_bgammon(text) else rules.read_mat(text)
     if not m.games:
         raise rules.MatFormatError("the file has no game")
     opts = {"crawford": m.crawford, "jacoby": m.jacoby, "beavers": m.beavers}

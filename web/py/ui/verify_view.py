@@ -57,7 +57,7 @@ STRINGS = {
         "kind_pass": "double passed", "kind_resign": "resigned", "kind_abandoned": "abandoned",
         "kind_claimed": "claimed (the other player left)",
         "match_label": "Open a match file",
-        "match_hint": "A .mat match file, as GNU Backgammon, eXtreme Gammon and Backgammon Galaxy export it.",
+        "match_hint": "A .mat match file, as GNU Backgammon, eXtreme Gammon and Backgammon Galaxy export it, or a bgammon.org replay (.match).",
         "match_error": "This match file cannot be read: {why}",
         "verdict_unverified": "The plays, cube actions and results check out, but the dice cannot be verified: "
                               "this match comes from a match file, which has no seed.",
@@ -110,7 +110,7 @@ STRINGS = {
         "kind_pass": "dobra recusada", "kind_resign": "desistência", "kind_abandoned": "abandonado",
         "kind_claimed": "reivindicado (o outro jogador saiu)",
         "match_label": "Abrir um arquivo de partida",
-        "match_hint": "Um arquivo de partida .mat, como o GNU Backgammon, o eXtreme Gammon e o Backgammon Galaxy o exportam.",
+        "match_hint": "Um arquivo de partida .mat, como o GNU Backgammon, o eXtreme Gammon e o Backgammon Galaxy o exportam, ou um replay do bgammon.org (.match).",
         "match_error": "Não foi possível ler este arquivo de partida: {why}",
         "verdict_unverified": "As jogadas, as ações do dado de dobra e os resultados conferem, mas os dados não podem "
                               "ser verificados: esta partida vem de um arquivo de partida, que não tem semente.",
