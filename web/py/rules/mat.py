@@ -20,16 +20,23 @@ The reader is ``rules.mat_read`` (``read_mat``).
 """
 
 from __future__ import annotations
+
 from dataclasses import dataclass
 from typing import Optional
 
 from .errors import MatFormatError
 from .kinds import MatActionKind
+from .position import Step
 
 __all__ = ["MatAction", "MatGame", "MatMatch", "RULE_TAGS", "write_mat"]
 
-ROLL, DOUBLE, TAKE, DROP, WIN = "roll", "double", "take", "drop", "win"
-BEAVER, RESIGN = "beaver", "resign"
+ROLL: MatActionKind = "roll"
+DOUBLE: MatActionKind = "double"
+TAKE: MatActionKind = "take"
+DROP: MatActionKind = "drop"
+WIN: MatActionKind = "win"
+BEAVER: MatActionKind = "beaver"
+RESIGN: MatActionKind = "resign"
 
 
 @dataclass(frozen=True)
@@ -43,8 +50,8 @@ class MatAction:
 
     player: int
     kind: MatActionKind
-    dice: tuple = ()
-    play: tuple = ()
+    dice: tuple[int, ...] = ()
+    play: tuple[Step, ...] = ()
     value: int = 0
 
 
@@ -52,8 +59,8 @@ class MatAction:
 class MatGame:
     """A game: the score before it, its actions in order, the winner and the points won."""
 
-    score: tuple = (0, 0)
-    actions: tuple = ()
+    score: tuple[int, int] = (0, 0)
+    actions: tuple[MatAction, ...] = ()
     winner: Optional[int] = None
     points: int = 0
 
@@ -65,9 +72,9 @@ class MatMatch:
     match still in progress)."""
 
     length: int = 0
-    players: tuple = ("Player 0", "Player 1")
-    games: tuple = ()
-    tags: tuple = ()
+    players: tuple[str, str] = ("Player 0", "Player 1")
+    games: tuple[MatGame, ...] = ()
+    tags: tuple[tuple[str, str], ...] = ()
     crawford: bool = True
     jacoby: bool = False
     beavers: bool = False
@@ -119,7 +126,7 @@ def write_mat(match: MatMatch) -> str:
     """The ``.mat`` text of ``match`` (GNU Backgammon's layout)."""
     if not isinstance(match, MatMatch):
         raise MatFormatError(f"write_mat needs a MatMatch, got {type(match).__name__}")
-    out: list = []
+    out: list[str] = []
     for key, value in match.tags:
         out.append(f'; [{key} "{value}"]')
     out += _rule_tags(match)
