@@ -61,7 +61,7 @@ def read_bgammon(text: str) -> MatMatch:
     """Read a bgammon.org ``.match`` replay; every play and cube action is replayed and checked."""
     if not isinstance(text, str) or not is_bgammon(text):
         raise MatFormatError("not a bgammon.org replay: it does not start with 'bgammon-replay'")
-    games: list = []  # [(lineno, header fields, [(lineno, event)])]
+    games: list[tuple[int, list[str], list[tuple[int, str]]]] = []  # (line, header fields, [(line, event)])
     for lineno, raw in enumerate(text.lstrip("\ufeff").replace("\r\n", "\n").split("\n"), 1):
         line = raw.strip()
         if not line or line.startswith("bgammon-replay "):
@@ -115,7 +115,7 @@ def read_bgammon(text: str) -> MatMatch:
         last = gi == len(games) - 1
         end = events[-1][0] if events else head_line
         out.append(game.finish(end, last, gi + 1))
-        if game.over:
+        if game.winner is not None:
             state = state.after_game(game.winner, game.points)
         if state.is_over and not last:
             raise _err(games[gi + 1][0], "a game after the match was won")

@@ -110,7 +110,7 @@ def _win_text(points: int) -> str:
     return f"Wins {points} point{'s' if points != 1 else ''}"
 
 
-def _rule_tags(match: MatMatch) -> list:
+def _rule_tags(match: MatMatch) -> list[str]:
     """The rules that differ from the defaults (Crawford on in a match, no Jacoby, no beavers), as tags."""
     out = []
     if match.length and not match.crawford:

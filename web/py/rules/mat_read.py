@@ -30,11 +30,12 @@ from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from .errors import CubeError, IllegalMoveError, MatFormatError, NotationError
+from .kinds import MatActionKind
 from .mat import BEAVER, DOUBLE, DROP, RESIGN, ROLL, RULE_TAGS, TAKE, MatAction, MatGame, MatMatch
 from .match import MAX_CUBE, MatchState
 from .movegen import apply_play, legal_plays
 from .notation import parse_play
-from .position import Position
+from .position import Position, Step
 
 __all__ = ["read_mat", "scan", "MatCell", "MatText"]
 
@@ -65,28 +66,38 @@ class MatCell:
     the dice and move text of a roll, the value of a double, beaver or win, and its line."""
     line: int
     player: int
-    kind: str
-    dice: tuple = ()
+    kind: MatActionKind
+    dice: tuple[int, int] = (0, 0)
     moves: str = ""
     value: int = 0
     cannot: bool = False  # written "Cannot Move"
 
 
 @dataclass
+class MatGameText:
+    """One scanned game: the line of its ``Game n``, the names and score of its score line (and that line), its
+    cells."""
+    line: int
+    names: Optional[tuple[str, str]] = None
+    score: tuple[int, int] = (0, 0)
+    score_line: int = 0
+    cells: list[MatCell] = field(default_factory=list)
+
+
+@dataclass
 class MatText:
-    """The scanned text: tags, the rules tags (None when absent), the length, and per game its line, the names
-    and score of its score line and its cells."""
-    tags: list = field(default_factory=list)
-    rules: dict = field(default_factory=dict)
+    """The scanned text: tags, the rules tags given (absent when not), the length, and the games."""
+    tags: list[tuple[str, str]] = field(default_factory=list)
+    rules: dict[str, bool] = field(default_factory=dict)
     length: Optional[int] = None
-    games: list = field(default_factory=list)  # [{"line", "names", "score", "score_line", "cells"}]
+    games: list[MatGameText] = field(default_factory=list)
 
 
 def _err(lineno: int, message: str) -> MatFormatError:
     return MatFormatError(f"line {lineno}: {message}")
 
 
-def _cells(text: str, offset: int, lineno: int, split: int) -> list:
+def _cells(text: str, offset: int, lineno: int, split: int) -> list[MatCell]:
     """The cells of a row's text (``offset``: its column in the line); a cell starting at or after column
     ``split`` is player 1's."""
     out = []
@@ -142,7 +153,7 @@ def scan(text: str) -> MatText:
         raise MatFormatError(f"the file is too large ({len(text)} characters)")
     lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     out = MatText()
-    game: Optional[dict] = None
+    game: Optional[MatGameText] = None
     split = 19
     for lineno, raw in enumerate(lines, 1):
         line = raw.rstrip().lstrip("\ufeff")
@@ -166,32 +177,33 @@ def scan(text: str) -> MatText:
         if m:
             if out.length is None:
                 raise _err(lineno, "'Game' before the 'N point match' header")
-            if game is not None and game["names"] is None:
+            if game is not None and game.names is None:
                 raise _err(lineno, "a game with no score line")
             if int(m.group(1)) != len(out.games) + 1:
                 raise _err(lineno, f"game {m.group(1)} where game {len(out.games) + 1} was expected")
-            game = {"line": lineno, "names": None, "score": None, "score_line": None, "cells": []}
+            game = MatGameText(lineno)
             out.games.append(game)
             continue
         if game is None:
             raise _err(lineno, f"text outside a game: {stripped[:30]!r}")
-        if game["names"] is None:
+        if game.names is None:
             m = _NAMES.match(line)
             if not m:
                 raise _err(lineno, "expected the score line 'Name : 0   Name : 0'")
             # GamesGrid writes a rating after the name: "name, 1612"
-            game["names"] = tuple(n.split(",")[0].strip() or n.strip() for n in (m.group(2), m.group(5)))
-            game["score"] = (int(m.group(3)), int(m.group(6)))
-            game["score_line"] = lineno
+            left, right_name = (n.split(",")[0].strip() or n.strip() for n in (m.group(2), m.group(5)))
+            game.names = (left, right_name)
+            game.score = (int(m.group(3)), int(m.group(6)))
+            game.score_line = lineno
             right = m.start(5)
             split = (5 + right) // 2 + 1 if right > 12 else 19
             continue
         rm = _ROW.match(line)
         start = rm.end() if rm else 0
-        game["cells"] += _cells(line[start:], start, lineno, split)
+        game.cells += _cells(line[start:], start, lineno, split)
     if out.length is None:
         raise MatFormatError("no 'N point match' header found: this is not a .mat match file")
-    if game is not None and game["names"] is None:
+    if game is not None and game.names is None:
         raise _err(len(lines), "the last game has no score line")
     return out
 
@@ -208,7 +220,7 @@ class _Game:
     """One game replayed: the position seen by ``turn``, the cube in ``state`` (a ``MatchState``), the doubler
     awaiting an answer, and the actions read so far."""
 
-    def __init__(self, state: MatchState, score: tuple) -> None:
+    def __init__(self, state: MatchState, score: tuple[int, int]) -> None:
         self.state = state.new_game()
         self.score = score
         self.pos = Position.initial()
@@ -216,7 +228,7 @@ class _Game:
         self.pending: Optional[int] = None     # the doubler, while the double waits for an answer
         self.beaverer: Optional[int] = None    # just beavered: the doubler may write a take of it
         self.unplayed: Optional[MatCell] = None
-        self.actions: list = []
+        self.actions: list[MatAction] = []
         self.winner: Optional[int] = None
         self.points = 0
         self.how = ""                          # "play" (borne off), "drop", "resign" once over
@@ -273,12 +285,13 @@ class _Game:
             raise _err(c.line, f"illegal play {c.moves!r} with {c.dice[0]}{c.dice[1]}: {exc}") from None
         self._apply(c.player, c.dice, play)
 
-    def _apply(self, player: int, dice: tuple, play: tuple) -> None:
+    def _apply(self, player: int, dice: tuple[int, int], play: tuple[Step, ...]) -> None:
         after = apply_play(self.pos, play)
         self.actions.append(MatAction(player, ROLL, tuple(dice), tuple(play)))
-        if after.is_over():
-            self.multiplier = after.winner_kind()
-            self._end(player, self.state.points_for(self.multiplier), "play")
+        kind = after.winner_kind()
+        if kind:
+            self.multiplier = kind
+            self._end(player, self.state.points_for(kind), "play")
             self.pos = after
             return
         self.pos = after.swapped()
@@ -392,28 +405,28 @@ class _Game:
 _STEP = {ROLL: "roll", DOUBLE: "double", BEAVER: "beaver", TAKE: "answer", DROP: "answer", "win": "win"}
 
 
-def _replay(text: MatText, rules: dict) -> MatMatch:
+def _replay(text: MatText, rules: dict[str, bool]) -> MatMatch:
     length = text.length or 0
     crawford = rules["crawford"] and length > 0
     state = MatchState(length=length, jacoby=rules["jacoby"] and not length, beavers=rules["beavers"] and not length)
     games = []
     players = None
     for gi, g in enumerate(text.games):
-        players = players or g["names"]
-        if length and g["score"] != state.score:
-            raise _err(g["score_line"], f"the score line says {g['score'][0]}-{g['score'][1]}, but the games "
-                                        f"before give {state.score[0]}-{state.score[1]}")
+        players = players or g.names
+        if length and g.score != state.score:
+            raise _err(g.score_line, f"the score line says {g.score[0]}-{g.score[1]}, but the games "
+                                     f"before give {state.score[0]}-{state.score[1]}")
         if state.is_over:  # GNU Backgammon ignores games after the match was won
             break
         if not crawford:
             state = replace(state, crawford=False)
-        game = _Game(state, state.score if length else g["score"])
-        for c in g["cells"]:
+        game = _Game(state, state.score if length else g.score)
+        for c in g.cells:
             getattr(game, _STEP[c.kind])(c)
         last = gi == len(text.games) - 1
-        end = g["cells"][-1].line if g["cells"] else g["score_line"]
+        end = g.cells[-1].line if g.cells else g.score_line
         games.append(game.finish(end, last, gi + 1))
-        if game.over:
+        if game.winner is not None:
             try:
                 state = state.after_game(game.winner, game.points)
             except CubeError as exc:
