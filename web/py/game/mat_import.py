@@ -9,6 +9,7 @@ analysis take it as any record. Pure: no js, no pyscript.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, Optional
 
 import rules
 from rules.bgammon_read import is_bgammon, read_bgammon
@@ -26,14 +27,14 @@ UNFINISHED = "unfinished"
 _KIND = {"double": "double", "take": "take", "drop": "pass", "beaver": "beaver"}
 
 
-def _opening(player: int, dice: tuple) -> list:
+def _opening(player: int, dice: tuple[int, ...]) -> list[int]:
     """The first roll of a game as the opening throw that gives it: the starter's die is the higher."""
     hi, lo = max(dice), min(dice)
     return [hi, lo] if player == 0 else [lo, hi]
 
 
-def _actions(game: rules.MatGame) -> list:
-    out: list = []
+def _actions(game: rules.MatGame) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     pos = rules.Position.initial()
     for i, a in enumerate(game.actions):
         if a.kind == "roll":
@@ -53,8 +54,9 @@ def _actions(game: rules.MatGame) -> list:
     return out
 
 
-def _replayed(actions: list, state: rules.MatchState, gi: int):
-    """The game's outcome and the match state it ends in, from the verifier's own replay."""
+def _replayed(actions: list[dict[str, Any]], state: rules.MatchState,
+              gi: int) -> Optional[tuple[Optional[int], int, str]]:
+    """The game's outcome (winner, points, kind), or None when it is not over, from the verifier's own replay."""
     replay = GameReplay(state)
     for ai, action in enumerate(actions):
         try:
@@ -64,7 +66,7 @@ def _replayed(actions: list, state: rules.MatchState, gi: int):
     return replay.final_outcome()
 
 
-def import_match(text: str) -> dict:
+def import_match(text: str) -> dict[str, Any]:
     """The game record of a ``.mat`` match file (GNU Backgammon, eXtreme Gammon, Backgammon Galaxy and others), or
     of a bgammon.org replay (``.match``).
 
@@ -75,20 +77,20 @@ def import_match(text: str) -> dict:
         raise rules.MatFormatError("the file has no game")
     opts = {"crawford": m.crawford, "jacoby": m.jacoby, "beavers": m.beavers}
     state = game_state(m.length, (0, 0), False, m.jacoby, m.beavers)
-    games = []
+    games: list[dict[str, Any]] = []
     for gi, g in enumerate(m.games):
         actions = _actions(g)
         if not m.crawford:
             state = replace(state, crawford=False)
         outcome = _replayed(actions, state, gi)
-        if outcome is None:
-            result = {"winner": None, "points": 0, "kind": UNFINISHED}
-        else:
-            result = {"winner": outcome[0], "points": outcome[1], "kind": outcome[2]}
-            if (g.winner, g.points) != (outcome[0], outcome[1]):
+        result: dict[str, Any] = {"winner": None, "points": 0, "kind": UNFINISHED}
+        if outcome is not None:
+            winner, points, kind = outcome
+            result = {"winner": winner, "points": points, "kind": kind}
+            if winner is None or (g.winner, g.points) != (winner, points):  # rules.read_mat and the replay disagree
                 raise rules.MatFormatError(f"game {gi + 1}: the file gives player {g.winner} {g.points} points, "
-                                           f"the replay {outcome[1]} to player {outcome[0]}")
-            state = state.after_game(outcome[0], outcome[1])
+                                           f"the replay {points} to player {winner}")
+            state = state.after_game(winner, points)
         games.append({"dice": {"scheme": NO_DICE_SCHEME}, "actions": actions, "result": result})
     score = list(state.score)
     if m.length:
@@ -97,7 +99,7 @@ def import_match(text: str) -> dict:
     else:
         winner = None if score[0] == score[1] else int(score[1] > score[0])
         complete = games[-1]["result"]["kind"] != UNFINISHED
-    record = {"format": FORMAT, "version": VERSION, "source": MAT_SOURCE,
+    record: dict[str, Any] = {"format": FORMAT, "version": VERSION, "source": MAT_SOURCE,
               "players": [{"name": name, "kind": "human"} for name in m.players],
               "match_length": m.length, "rules": opts, "games": games,
               "result": {"score": score, "winner": winner, "complete": complete}}
