@@ -91,7 +91,7 @@ def _sample(name: str) -> dict:
 
 def test_extreme_gammon_money_session_with_jacoby_beaver_and_a_resignation_after_rolling():
     r = _sample("xg_money.mat")
-    assert r["players"][0]["name"] == "Ken" and r["players"][1]["name"] == "XG-Intermediate"
+    assert r["players"][0]["name"] == "Rita" and r["players"][1]["name"] == "XG-Expert"
     assert r["match_length"] == 0 and r["rules"] == {"crawford": True, "jacoby": True, "beavers": True}
     g1, g2 = r["games"]
     assert [a["type"] for a in g1["actions"]] == ["opening_roll", "play", "roll", "play", "double", "beaver",
