@@ -111,7 +111,7 @@ def test_a_match_file_opened_for_review(browser, base_url, record, tmp_path):
         n = len(R.items(short))
         assert n < before
         page.wait_for_function(f"document.querySelectorAll('[data-review] [data-decision]').length === {n}")
-        assert page.locator("#review-unverified").is_hidden()                      # a seeded record
+        assert page.locator("#review-dice-note").is_hidden()                      # a seeded record
         guard.check()
     finally:
         context.close()

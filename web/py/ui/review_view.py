@@ -70,7 +70,7 @@ class ReviewView:
                            accept=".mat,.txt,.json,text/plain,application/json")
         dom.on(self.file, "change", lambda e: asyncio.ensure_future(self._file_chosen()))
         self._button(t("review_close"), "review-close", self.close, head)
-        self.unverified = dom.el("p", id="review-unverified", cls="review-note", parent=dlg)
+        self.dice_note = dom.el("p", t("review_dice_unverified"), id="review-dice-note", cls="review-note", parent=dlg)
         main = dom.el("div", cls="review-main", parent=dlg)
         left = dom.el("section", cls="review-left", parent=main, aria_label=t("review_board"))
         self.board = StudyBoard(t, left, t("review_board"), "review-board")
@@ -144,10 +144,7 @@ class ReviewView:
         self.who_sel.innerHTML = ""
         for value, text in (("", self.t("review_both")), ("0", self.who[0]), ("1", self.who[1])):
             dom.el("option", text, parent=self.who_sel, value=value)
-        seeded = all(isinstance(g, dict) and isinstance((g.get("dice") or {}).get("seed"), str)
-                     for g in record["games"])
-        self.unverified.textContent = "" if seeded else self.t("review_unverified")
-        self.unverified.hidden = seeded
+        self.dice_note.hidden = not R.dice_unverifiable(record)  # a match from a .mat file: no seed
         self.i = -1
         self._set_analysis(R.stored_analysis(self.app.store.get(R.ANALYSIS_KEY), self.key))
         self.status.textContent = self.t("review_done", level=self.t("review_" + self.analysis["level"])) \
