@@ -214,6 +214,14 @@ def test_statistics_rows_from_the_analysis(analysed):
     assert names[:2] == [t("stat_error_rate"), t("stat_rating")]
     p = result["players"]
     assert rows[0][1:] == (f"{p[0]['error_rate']:.1f}", f"{p[1]['error_rate']:.1f}")
+    # checker play and cube apart, and the luck, as the analysis gives them
+    by = {r[0]: r[1:] for r in rows}
+    assert by[t("stat_checker_rate")] == tuple(f"{q['checker']['error_rate']:.1f}" for q in p)
+    assert by[t("stat_luck")] == tuple(f"{q['luck']['total']:+.3f}" for q in p)
+    assert by[t("stat_luck_adjusted")] == tuple(f"{q['luck_adjusted_result']:+.2f}" for q in p)
+    assert t("stat_missed_doubles") in by and t("stat_luck_rating") in by
+    lucky = next(d for g in result["games"] for d in g["decisions"] if "luck" in d)
+    assert R.decision_lines(lucky, ("a", "b"), t)[-1] == t("review_luck", luck=f"{lucky['luck']:+.3f}")
     assert RS.rows(None, t) == [] and RS.rows({"players": []}, t) == []
     odd = {"players": [{"error_rate": 1.0, "rating": "Grandmaster"}, {"error_rate": 2.0, "rating": "Expert"}]}
     assert RS.rows(odd, t)[1] == (t("stat_rating"), "Grandmaster", t("rating_expert"))

@@ -300,6 +300,8 @@ def decision_lines(d: dict, who: tuple[str, str], t) -> list[str]:
         best = best_text(d, t)
         if best:
             lines.append(best)
+    if isinstance(d.get("luck"), (int, float)):
+        lines.append(t("review_luck", luck=f"{d['luck']:+.3f}"))
     return lines
 
 

@@ -85,6 +85,7 @@ PT: dict[str, str] = {
     "review_axis_win": "Chances de vitória de {name}",
     "review_axis_game": "Jogo {g}",
     "review_axis_loss": "Equidade perdida",
+    "review_luck": "Sorte da rolagem: {luck}",
     "review_stats": "Estatísticas",
     "stat_error_rate": "Taxa de erro (×1000 por decisão)",
     "stat_checker_rate": "Taxa de erro nas jogadas",
