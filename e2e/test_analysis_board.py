@@ -7,7 +7,7 @@ import json
 import pytest
 
 import helpers as H
-from test_review import AXE, TAGS, open_page
+from test_review import AXE, ROOT, TAGS, open_page
 
 PHONE = {"width": 360, "height": 740}
 OPENING_31 = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10"
@@ -112,15 +112,31 @@ def test_a_match_file_opened_for_review(browser, base_url, record, tmp_path):
         assert n < before
         page.wait_for_function(f"document.querySelectorAll('[data-review] [data-decision]').length === {n}")
         assert page.locator("#review-dice-note").is_hidden()                      # a seeded record
+        # a match in progress as GNU Backgammon exports it: reviewed, its dice said to be unverifiable
+        import game
+        mat = ROOT / "tests" / "data" / "mat" / "gnubg_in_progress.mat"
+        n = len(R.items(game.import_match(mat.read_text())))
+        page.get_by_label("Open a match file").set_input_files(str(mat))
+        page.wait_for_function(f"document.querySelectorAll('[data-review] [data-decision]').length === {n}")
+        assert page.locator("#review-dice-note").is_visible()
         guard.check()
     finally:
         context.close()
 
 
-def test_a_position_link_opened_offline(context, page, base_url, ready):
+def test_a_position_link_opened_offline(browser, base_url):
+    context, page, guard = open_page(browser, base_url)
+    try:
+        position_offline(context, page)
+        guard.check()
+    finally:
+        context.close()
+
+
+def position_offline(context, page):
     import bot
-    page.goto(base_url)
-    ready(page)
+    from conftest import wait_ready as ready
+    base_url = page.url.split("?")[0]
     page.wait_for_selector("html[data-offline]", state="attached", timeout=60_000)
     context.set_offline(True)
     page.goto(base_url + "index.html?lang=en&analyse=" + OPENING_31)
