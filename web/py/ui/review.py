@@ -48,11 +48,22 @@ class Item:
     turn: int                  # the turn's number in its game (1 for the opening roll's play)
     notation: str = ""
     position_id: str = ""      # the position before the decision, seen by the player deciding
-    steps: tuple = ()
+    play: tuple = ()           # (position before, result), the mover's view: for ``steps``, worked out when asked
     roll_action: Optional[int] = None
     clock: bool = False
     outcome: Optional[tuple] = None
     analysed: list = field(default_factory=list)
+
+    @property
+    def steps(self) -> tuple:
+        """The play's checker steps (from slot, to slot, hit), read from its notation when first asked (reading
+        every play of a long match when the review opens would hold the page up)."""
+        if self.kind != "play" or not self.play:
+            return ()
+        if len(self.play) == 2:
+            before, result = self.play
+            self.play = (play_steps(before, self.dice, self.notation, result, self.player == 0),)
+        return self.play[0]
 
     @property
     def mark(self) -> str:
@@ -159,8 +170,7 @@ def items(record) -> list[Item]:
         if kind == "play":
             item.notation = (action.get("played") if item.clock else action.get("play")) or ""
             item.roll_action = last_roll.get(gi)
-            result = after.pos if after.phase == "over" else after.pos.swapped()
-            item.steps = play_steps(before.pos, item.dice, item.notation, result, player == 0)
+            item.play = (before.pos, after.pos if after.phase == "over" else after.pos.swapped())
         elif kind == "resign":
             item.notation = str(action.get("points", ""))
         out.append(item)
