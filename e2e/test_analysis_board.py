@@ -84,6 +84,15 @@ def test_a_review_on_a_phone(browser, base_url, record):
             assert b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"] and b["height"] >= 40
         found = axe(page)
         assert not found, found
+        # the position before this decision, analysed on its own: the same board, the play's dice
+        page.get_by_role("button", name="Analyse this position", exact=True).click()
+        page.locator("[data-position-view]").wait_for(state="visible")
+        page.wait_for_function("document.querySelector('[data-position-view]').dataset.analysed", timeout=120_000)
+        assert page.get_by_label("Position to analyse").input_value() == R.xgid_of(items[hit_at], 0)
+        assert page.locator("[data-position-view] [data-candidate]").count() >= 1
+        d = items[hit_at].dice
+        assert page.locator(f"[data-position-view] [data-dice='{d[0]},{d[1]}']").count() == 1
+        assert page.evaluate("() => document.documentElement.scrollWidth <= 360")
         guard.check()
     finally:
         context.close()

@@ -104,6 +104,18 @@ def test_the_analysis_lands_on_its_decisions_and_the_best_plays_arrows_make_the_
     assert all(not it.analysed and it.mark == "none" and it.loss is None for it in items)
 
 
+def test_each_decision_can_be_analysed_as_a_position(analysed):
+    from rules import parse_xgid
+    rec, items, result = analysed
+    for it in items:
+        pos, info, _ = parse_xgid(R.xgid_of(it, rec["match_length"]))
+        seen = pos if info.on_roll == it.player else pos.swapped()
+        assert seen.to_id() == it.position_id
+        assert info.dice == (tuple(it.dice) if it.dice else (0, 0))
+        assert info.double_offered == (it.kind in ("take", "pass", "beaver"))
+        assert (info.length, info.cube, info.cube_owner) == (rec["match_length"], it.cube, it.owner)
+
+
 def test_next_and_previous_error_of_a_player(analysed):
     rec, items, result = analysed
     R.join(items, result)

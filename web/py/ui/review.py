@@ -199,6 +199,21 @@ def play_steps(pos: Position, dice, notation: str, result: Optional[Position], b
     return tuple((slot_of(s.frm, bottom), slot_of(s.to, bottom), bool(s.hit)) for s in steps or ())
 
 
+def xgid_of(item: Item, match_length: int = 0) -> str:
+    """The XGID of the position before a decision (for "Analyse a position"): with the dice of a play, the double
+    offered for an answer to one."""
+    from rules import MatchInfo, to_xgid
+    pos = Position.from_id(item.position_id)
+    on_roll, offered = item.player, False
+    if item.kind in ("take", "pass", "beaver"):
+        pos, on_roll, offered = pos.swapped(), 1 - item.player, True
+    length = match_length if isinstance(match_length, int) and match_length > 0 else 0
+    score = tuple(min(s, length - 1) for s in item.score) if length else (0, 0)
+    info = MatchInfo(length=length, score=score, cube=item.cube, cube_owner=item.owner, on_roll=on_roll,
+                     double_offered=offered, dice=tuple(item.dice) if item.dice else (0, 0))
+    return to_xgid(pos, info)
+
+
 def best_steps(item: Item) -> tuple:
     """The best play's steps of an analysed play (empty when the play made was the best, or unknown)."""
     move = move_row(item)

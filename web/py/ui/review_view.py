@@ -84,6 +84,7 @@ class ReviewView:
         nav2 = dom.el("div", cls="review-nav", parent=left)
         self.best_btn = self._button(t("review_show_best"), "review-show-best", self.toggle_best, nav2)
         self.after_btn = self._button(t("review_show_after"), "review-show-after", self.toggle_after, nav2)
+        self._button(t("review_analyse_here"), "review-analyse-position", self.analyse_position, nav2)
         errs = dom.el("div", cls="review-nav", parent=left)
         lab = dom.el("label", t("review_errors_of") + " ", parent=errs)
         self.who_sel = dom.el("select", id="review-player", parent=lab)
@@ -286,6 +287,12 @@ class ReviewView:
     def toggle_best(self) -> None:
         self.show_best = not self.show_best
         self._draw()
+
+    def analyse_position(self) -> None:
+        """The position before the shown decision in "Analyse a position" (the review closes; it reopens where
+        it was from the History or the game-over dialog)."""
+        if self.items:
+            self.app.position.open(R.xgid_of(self.items[self.i], self.record.get("match_length") or 0), run=True)
 
     def toggle_after(self) -> None:
         self.show_after = not self.show_after

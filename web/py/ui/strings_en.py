@@ -92,6 +92,7 @@ EN: dict[str, str] = {
     "review_axis_game": "Game {g}",
     "review_axis_loss": "Equity lost",
     "review_luck": "Luck of the roll: {luck}",
+    "review_analyse_here": "Analyse this position",
     "review_stats": "Statistics",
     "stat_error_rate": "Error rate (×1000 per decision)",
     "stat_checker_rate": "Checker play error rate",

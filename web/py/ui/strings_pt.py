@@ -86,6 +86,7 @@ PT: dict[str, str] = {
     "review_axis_game": "Jogo {g}",
     "review_axis_loss": "Equidade perdida",
     "review_luck": "Sorte da rolagem: {luck}",
+    "review_analyse_here": "Analisar esta posição",
     "review_stats": "Estatísticas",
     "stat_error_rate": "Taxa de erro (×1000 por decisão)",
     "stat_checker_rate": "Taxa de erro nas jogadas",
