@@ -7,9 +7,10 @@ roll the position is evaluated with the resigner on roll; after its roll, the bo
 of that roll (at the bot's level) and evaluates the position after it, the bot on roll.
 
 Offering: like GNU Backgammon, the bot offers to resign only a game it cannot win: when its winning chance at its
-level is at most ``SURE_LOSS`` (a pure bear-off is exact: no chance at all), it offers the smallest result it is
-sure to lose no more than (a single game when a gammon is no more likely than ``SURE_LOSS``, a gammon when a
-backgammon is not, else a backgammon), among the offers the table allows.
+level is at most ``SURE_LOSS`` (a pure bear-off is exact: no chance at all), it offers the smallest result it
+expects to lose no more than (a single game when a gammon is no more likely than ``SMALL_LOSS``, the network's
+margin in races it does not know exactly; a gammon when a backgammon is not; else a backgammon), among the offers
+the table allows.
 """
 from __future__ import annotations
 
@@ -21,9 +22,10 @@ from . import cube as _cube
 from . import met as _met
 from .network import invert
 
-__all__ = ["SURE_LOSS", "resign_answer", "resign_offer", "answer_values"]
+__all__ = ["SURE_LOSS", "SMALL_LOSS", "resign_answer", "resign_offer", "answer_values"]
 
 SURE_LOSS = 0.001
+SMALL_LOSS = 0.01
 _LOOK_CLOSER = 0.05
 _NAMES = ("win", "gammon_win", "backgammon_win", "gammon_loss", "backgammon_loss")
 
@@ -78,6 +80,6 @@ def resign_offer(position_id: str, offers: Iterable[int], *, cube_value: int = 1
     o = _outputs(position_id, level)
     if o[0] > SURE_LOSS:
         return 0
-    k = 1 if o[3] <= SURE_LOSS else 2 if o[4] <= SURE_LOSS else 3
+    k = 1 if o[3] <= SMALL_LOSS else 2 if o[4] <= SMALL_LOSS else 3
     fitting = [x for x in allowed if x >= k * cube_value]
     return fitting[0] if fitting else allowed[-1]  # the most it can still lose covers all
