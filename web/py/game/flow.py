@@ -214,7 +214,7 @@ def offer_resign(d: Draft, p: int, points) -> None:
         raise NotAllowed(why)
     remaining = None if d.deadline is None else max(0.0, d.deadline - d.now)
     d.offer, d.offered, d.deadline = (p, points, remaining), True, None
-    d.emit("resign_offered", player=p, value=points)
+    d.emit("resign_offered", player=p, value=points, result=KIND_NAMES[points // d.match.cube])
 
 
 def answer_resign(d: Draft, accept: bool) -> None:
@@ -222,8 +222,9 @@ def answer_resign(d: Draft, accept: bool) -> None:
     was, the resigner's clock with the time it had)."""
     p, points, remaining = d.offer
     d.offer = None
+    kind = KIND_NAMES[points // d.match.cube]
     if accept:
-        d.emit("resign_accepted", player=1 - p, value=points)
+        d.emit("resign_accepted", player=1 - p, value=points, result=kind)
         if d.phase == MOVING:  # rolled, then resigned: the roll unplayed (GNU Backgammon writes "44: ")
             d.mat_action(p, "roll", dice=d.dice, play=())
             d.turn = None
@@ -235,7 +236,7 @@ def answer_resign(d: Draft, accept: bool) -> None:
     declined[p] = max(declined[p], points)
     d.declined = tuple(declined)
     d.deadline = None if remaining is None else d.now + remaining
-    d.emit("resign_declined", player=1 - p, value=points)
+    d.emit("resign_declined", player=1 - p, value=points, result=kind)
 
 
 # set-up and claims ----------------------------------------------------------------------------------------------

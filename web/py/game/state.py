@@ -31,7 +31,8 @@ class Event:
     "no_legal_move" (``player``, ``dice``: the turn passes at once), "doubled" (``player``, ``value`` = the cube
     offered), "took", "beavered" (``value`` = new cube), "passed" (``player`` who passed), "clock_expired"
     (``player``, ``phase`` "roll" | "move" | "take"), "resign_offered" (``player`` = the resigner, ``value`` =
-    points offered), "resign_accepted" / "resign_declined" (``player`` = who answered, ``value``), "game_over" (``player`` = winner, ``value`` = points,
+    points offered, ``result`` = "single" | "gammon" | "backgammon"), "resign_accepted" / "resign_declined"
+    (``player`` = who answered, ``value``, ``result``), "game_over" (``player`` = winner, ``value`` = points,
     ``result`` kind), "match_over" (``player`` = winner). ``auto`` marks what the table did by itself (auto-roll,
     a forced move, a clock expiry).
     """
