@@ -152,3 +152,34 @@ def test_the_resign_button_works_on_a_phone(table):
         dialog.get_by_role("button", name="Cancel").click()
     finally:
         H.resize(page, {"width": 1280, "height": 720})
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_axe_finds_nothing_in_the_resign_dialogs(browser, base_url, lang):
+    from conftest import BOOT_TIMEOUT_MS, Guard, wait_ready
+    from test_a11y import AXE, axe_violations
+    assert AXE.exists(), "run `npm ci` for axe-core"
+    guard = Guard()
+    context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    guard.watch_context(context)
+    page = context.new_page()
+    guard.watch_page(page)
+    try:
+        page.goto(H.table_url(base_url, lang=lang))
+        wait_ready(page)
+        assert H.wait_for_turn(page) == "move"
+        page.locator("#btn-resign").click()
+        assert page.locator("#dlg-resign").evaluate("d => d.open")
+        found = {"resign dialog": axe_violations(page)}
+        page.locator("#resign-cancel").click()
+        page.evaluate("() => { document.getElementById('ids').open = true; }")
+        page.locator("#paste-id").fill(practice_id(*BOT_LOST, on_roll=1))
+        page.locator("#setup-id").click()
+        page.wait_for_function("() => document.getElementById('dlg-resign-answer').open", timeout=60_000)
+        found["answer dialog"] = axe_violations(page)
+        found = {k: v for k, v in found.items() if v}
+        assert not found, "axe violations:\n" + "\n".join(f"{k}: {v}" for k, v in found.items())
+        guard.check()
+    finally:
+        context.close()

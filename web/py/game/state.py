@@ -252,8 +252,9 @@ class State:
         game_state = 1 if self.phase in (ROLL, MOVING, TAKE) else 2
         if self.result is not None and self.result.kind == "pass":
             game_state = 4
+        actor = self.actor if self.actor is not None and self.offer is None else p  # an offer: as before it
         info = rules.MatchInfo.from_state(self.match_state, p, dice=dice, double_offered=self.double_offered,
-                                          turn=self.actor if self.actor is not None else p)
+                                          turn=actor)
         return info.replace(state=game_state)
 
     def gnubg_id(self) -> str:
