@@ -149,6 +149,7 @@ def game_over(d: Draft, winner: int, points: int, kind: str) -> None:
     d.match = d.match.after_game(winner, points)
     d.phase = MATCH_OVER if d.match.is_over else GAME_OVER
     d.dice, d.turn, d.deadline, d.expired, d.advised = None, None, None, False, False
+    d.offer = None
     d.emit("game_over", player=winner, value=points, result=kind)
     if d.match.is_over:
         d.emit("match_over", player=d.match.winner)
@@ -274,8 +275,10 @@ def claim(d: Draft, claimant: int, points: int, owed: str) -> None:
     ``claim`` action and the result kind "claimed" in the record); between games of a match, the match goes to
     ``claimant``. Anything else: nothing happens."""
     if d.phase in (ROLL, MOVING, TAKE):
-        d.amend_record(lambda data: data["games"][-1]["actions"].append(
-            {"type": "claim", "player": claimant, "owed": owed}))
+        claim_action = {"type": "claim", "player": claimant, "owed": owed}
+        if d.offer is not None:  # the answer to a resignation was owed (the offer itself is noted with the claim)
+            claim_action["offer"] = d.offer[1]
+        d.amend_record(lambda data: data["games"][-1]["actions"].append(claim_action))
         game_over(d, claimant, points, CLAIM_KIND)
     elif d.phase == GAME_OVER and points:
         def match_to_claimant(data: dict) -> None:

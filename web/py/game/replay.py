@@ -179,6 +179,12 @@ class GameReplay:
             raise ReplayRefused("extra_action", "claim after the game was over", what="claim")
         owed = action.get("owed", "decide")  # the accused owed a decision, or a message sent by itself
         decider = None if self.phase == "opening" else (1 - self.turn if self.phase == "take" else self.turn)
+        offer = action.get("offer")
+        if offer is not None:  # a resignation offered by the player on turn waited for the other's answer
+            if self.phase not in ("roll", "move") or refusal(self.match, self.pos, offer):
+                raise ReplayRefused("bad_action", f"claim: a resignation for {offer!r} could not be offered",
+                                    found=str(offer))
+            decider = 1 - self.turn
         claimant = action.get("player")
         if owed not in ("decide", "reveal", "renew") or owed == "decide" and decider is None:
             raise ReplayRefused("bad_action", f"claim: 'owed' {owed!r} is not possible now", found=str(owed))
