@@ -71,19 +71,15 @@ class ResignView:
         self.answer = dlg
 
     # -- showing -----------------------------------------------------------------------------------------------
-    def _local(self, state, player) -> bool:
-        return player is not None and state.seats[player].kind == "human"
-
     def _may_resign(self, state) -> bool:
-        return (state is not None and state.can_resign and not self.app.busy and bool(state.resign_offers)
-                and self._local(state, state.actor))
+        # (a bot seat never has can_resign; in a peer game only this player's own decisions are offered)
+        return state is not None and state.can_resign and not self.app.busy and bool(state.resign_offers)
 
     def update(self, state) -> None:
         self.button.hidden = not self._may_resign(state)
         if self.dialog.open and not self._may_resign(state):
             self.dialog.close()
-        asked = (state is not None and state.can_answer_resign and not self.app.busy
-                 and self._local(state, state.actor))
+        asked = state is not None and state.can_answer_resign and not self.app.busy
         if asked:
             self.answer_text.textContent = S.offer_text(state, self.t)
             if not self.answer.open:
