@@ -25,7 +25,7 @@ def _can_resign(page) -> bool:
     return page.get_by_role("button", name="Resign", exact=True).is_visible()
 
 
-def test_a_peer_game_resigned_both_ways(peer_context, new_page, base_url):
+def test_a_peer_game_resigned_both_ways(peer_context, new_page, base_url):  # noqa: F811 (the fixture)
     host, guest, _, _ = _connect(peer_context, new_page, base_url)
     _boards_agree(host, guest)
     for _ in range(300):  # the opener (whoever it is) may resign at once
