@@ -43,3 +43,21 @@ def test_the_bot_offers_only_when_it_cannot_win():
     assert resign_offer(rules.Position.initial().to_id(), (1, 2, 3)) == 0
     assert resign_offer(lost, (2, 4), cube_value=2) == 2
     assert 0 < SURE_LOSS < 0.01
+
+
+def test_the_worker_answers_and_makes_offers_from_plain_data():
+    import json
+
+    import bot_worker
+    import game
+    opts = game.Options.against_bot("strong")
+    t = game.Table.practice(opts, (side({19: 3, 20: 3, 21: 3, 22: 3, 23: 3}), side({0: 13, 1: 2})),
+                            rules.MatchState(), 0)
+    t.resign(1)
+    pend = t.pending()
+    decision = bot_worker.decide(json.dumps(pend.to_dict()))
+    assert decision == resign_answer(pend.position_id, 1, level="strong", **pend.cube)
+    t.apply(pend.intent(decision))
+    lost = game.Table.practice(opts, (side({1: 1, 0: 14}), side({1: 15})), rules.MatchState(), 1)
+    pend = lost.pending()
+    assert bot_worker.decide(json.dumps(pend.to_dict())) == "resign 1"
