@@ -25,6 +25,7 @@ from .dialogs import Dialogs
 from .hints import Hints
 from .review_view import ReviewView
 from .position_view import PositionView
+from .resign_view import ResignView
 from .history_view import HistoryView
 from .params import parse_params  # noqa: F401  (main.py imports it from here)
 from .model import CubeView, after_step, destinations, point_of, slot_counts, slot_of
@@ -111,6 +112,7 @@ class App:
         self.history.on_review = self.review.open
         self.position = PositionView(texts, self)
         self.position.install()
+        self.resign = ResignView(texts, self)
 
     # -- set-up --------------------------------------------------------------------------------------------------
     def _on(self, target, kind: str, fn) -> None:
@@ -288,7 +290,7 @@ class App:
             return
         key = str(event.key).lower()
         action = {"r": self.roll, "o": self.double, "u": self.undo, "d": self.done, "m": self.toggle_sound,
-                  "h": self.hints.ask}.get(key)
+                  "h": self.hints.ask, "g": self.resign.open}.get(key)
         if key == "escape":
             self.board.drop()
         elif action is not None:
@@ -392,6 +394,7 @@ class App:
         self._clock_show(state)
         self._ids(state)
         self.hints.update(state)
+        self.resign.update(state)
 
     # -- IDs -----------------------------------------------------------------------------------------------------
     def _ids(self, state) -> None:
