@@ -106,6 +106,10 @@ def event_notice(event, seats, t) -> str:
         if event.player == me:
             return t("took_you", value=event.value)
         return t("took_notice", name=names[event.player], value=event.value)
+    if event.kind == "beavered":
+        if event.player == me:
+            return t("beavered_you", value=event.value)
+        return t("beavered", name=names[event.player], value=event.value)
     if event.kind == "passed":
         return t("passed_you") if event.player == me else t("passed_notice", name=names[event.player])
     if event.kind == "clock_expired":

@@ -360,6 +360,7 @@ EN: dict[str, str] = {
     "peer_bad_claim": "The other player claimed the game before your time ran out: refused, the game goes on.",
     # the rules' options, the Beaver answer, the Settings panel
     "beaver": "Beaver",
+    "beavered_you": "You beaver: the cube is at {value}, yours.",
     "ng_rules": "Rules",
     "ng_jacoby": "Jacoby rule",
     "ng_jacoby_help": "Money game: a gammon or backgammon counts only once the cube has been turned.",

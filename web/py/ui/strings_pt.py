@@ -350,6 +350,7 @@ PT: dict[str, str] = {
     "peer_bad_claim": "O outro jogador reivindicou o jogo antes de seu tempo acabar: recusado, o jogo continua.",
     # as opções das regras, o beaver, o painel de configurações
     "beaver": "Beaver",
+    "beavered_you": "Você dá beaver: o cubo está em {value}, com você.",
     "ng_rules": "Regras",
     "ng_jacoby": "Regra de Jacoby",
     "ng_jacoby_help": "Jogo a dinheiro: gammon ou backgammon só contam depois de o cubo ter sido dobrado.",
