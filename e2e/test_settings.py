@@ -46,7 +46,7 @@ def test_settings_take_effect_at_once_and_are_remembered(page, base_url, ready):
     H.wait_for_turn(page)
     root = page.locator("html")
     assert (root.get_attribute("data-home"), root.get_attribute("data-numbers")) == ("right", "on")
-    assert page.locator("#board .pnum").first.is_visible()  # point numbers on the desktop board by default
+    assert page.locator("#board .pnums").first.is_visible()  # point numbers on the desktop board by default
     geo = page.evaluate(GEOMETRY_JS)
     assert geo["1"]["x"] > geo["12"]["x"] and geo["24"]["x"] > geo["13"]["x"]  # home board on the right
     dialog = open_settings(page)
@@ -59,7 +59,7 @@ def test_settings_take_effect_at_once_and_are_remembered(page, base_url, ready):
     dialog.get_by_label("Sound").uncheck()
     assert root.get_attribute("data-home") == "left"  # at once, behind the dialog
     dialog.get_by_role("button", name="Close").click()
-    assert not page.locator("#board .pnum").first.is_visible()
+    assert not page.locator("#board .pnums").first.is_visible()
     assert page.locator("#btn-sound").get_attribute("aria-pressed") == "true"
     geo = page.evaluate(GEOMETRY_JS)
     assert geo["1"]["x"] < geo["6"]["x"] < geo["7"]["x"] < geo["12"]["x"]  # the bottom row from the left

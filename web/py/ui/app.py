@@ -27,6 +27,7 @@ from .hints import Hints
 from .review_view import ReviewView
 from .settings import Settings
 from .history_view import HistoryView
+from .ids_panel import IdsPanel
 from .params import parse_params  # noqa: F401  (main.py imports it from here)
 from .model import CubeView, after_step, destinations, point_of, slot_counts, slot_of
 from .sound import Sound
@@ -94,15 +95,13 @@ class App:
             "status", "notice", "btn-roll", "btn-double", "btn-take", "btn-beaver", "btn-pass", "btn-undo", "btn-done",
             "btn-new", "btn-sound", "name-top", "name-bottom", "badge-top", "badge-bottom", "pips-top",
             "pips-bottom", "clock-top", "clock-bottom", "seat-top", "seat-bottom", "score", "match-len",
-            "fingerprint", "fp-label", "gnubg-id", "xgid", "paste-id", "ids-title", "gnubg-label", "paste-label",
-            "copy-gnubg", "copy-xgid", "setup-id")}
+            "fingerprint", "fp-label")}
         self._texts()
+        self.ids = IdsPanel(texts, self, _now)
         for el_id, fn in (("btn-roll", self.roll), ("btn-double", self.double), ("btn-take", self.take),
                           ("btn-beaver", self.beaver),
                           ("btn-pass", self.ask_pass), ("btn-undo", self.undo), ("btn-done", self.done),
-                          ("btn-new", self.dialogs.open_new), ("btn-sound", self.toggle_sound),
-                          ("copy-gnubg", lambda: self.copy("gnubg-id")), ("copy-xgid", lambda: self.copy("xgid")),
-                          ("setup-id", self.set_up_from_id)):
+                          ("btn-new", self.dialogs.open_new), ("btn-sound", self.toggle_sound)):
             self._on(self._el[el_id], "click", lambda e, fn=fn: fn())
         self._on(document, "keydown", self._key)
         # The clock's time left is saved when the page goes away (and every few seconds), so a reload or a
@@ -129,9 +128,7 @@ class App:
         document.title = t("doc_title")
         for el_id, key in (("btn-roll", "roll"), ("btn-double", "double"), ("btn-take", "take"), ("btn-beaver", "beaver"),
                            ("btn-pass", "pass"), ("btn-undo", "undo"), ("btn-done", "done"),
-                           ("btn-new", "new_game"), ("fp-label", "fingerprint"), ("ids-title", "ids_title"),
-                           ("gnubg-label", "gnubg_id"), ("paste-label", "paste_id"), ("copy-gnubg", "copy"),
-                           ("copy-xgid", "copy"), ("setup-id", "set_up")):
+                           ("btn-new", "new_game"), ("fp-label", "fingerprint")):
             self._el[el_id].textContent = t(key)
         self._el["fingerprint"].setAttribute("title", t("fingerprint_help"))
         self._el["seat-top"].setAttribute("aria-label", t("seat_top"))
@@ -413,38 +410,8 @@ class App:
         fp.textContent = state.fingerprint
         fp.setAttribute("data-fingerprint", state.fingerprint)
         self._clock_show(state)
-        self._ids(state)
+        self.ids.update(state)
         self.hints.update(state)
-
-    # -- IDs -----------------------------------------------------------------------------------------------------
-    def _ids(self, state) -> None:
-        for el_id, fn in (("gnubg-id", state.gnubg_id), ("xgid", state.xgid)):
-            try:
-                text = fn()
-            except Exception:  # a finished game may have no ID to show
-                text = ""
-            self._el[el_id].textContent = text
-
-    def copy(self, el_id: str) -> None:
-        text = str(self._el[el_id].textContent)
-        fail = create_proxy(lambda e: self.notice(self.t("copy_failed")))
-        done = create_proxy(lambda e: self.notice(self.t("copied")))
-        self._proxies.extend([fail, done])
-        try:
-            window.navigator.clipboard.writeText(text).then(done, fail)
-        except Exception:
-            self.notice(self.t("copy_failed"))
-
-    def set_up_from_id(self) -> None:
-        text = str(self._el["paste-id"].value).strip()
-        options = self.table.options if self.table is not None else self.options_for()
-        try:
-            table = game.Table.from_id(text, options, now=_now())
-        except game.GameError:
-            self.notice(self.t("bad_id"))
-            return
-        self.attach(table)
-        self.notice(self.t("set_up_done"))
 
     def _button(self, el_id: str, visible: bool, enabled: bool) -> None:
         btn = self._el[el_id]

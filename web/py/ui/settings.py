@@ -29,11 +29,17 @@ def apply(prefs: Prefs) -> None:
 
 
 def add_point_numbers(board_root) -> None:
-    """Each point of the desktop board gets its number (drawn on the frame beside the point, hidden from screen
-    readers: each point's label already says it)."""
-    for point in board_root.querySelectorAll(".point[data-point]"):
-        if not point.querySelector(".pnum"):
-            el("span", str(point.getAttribute("data-point")), cls="pnum", parent=point, aria_hidden="true")
+    """The desktop board's point numbers: a row of six on the frame beside each quarter of the board, in the
+    order of its points (outside the points themselves, whose accessible names say their numbers; hidden from
+    screen readers)."""
+    if board_root.querySelector(".pnums"):
+        return
+    for quarter in board_root.querySelectorAll(".quarter"):
+        where = "top" if quarter.classList.contains("top") else "bottom"
+        row = el("div", cls=f"pnums {where}", aria_hidden="true")
+        for point in quarter.querySelectorAll("[data-point]"):
+            el("span", str(point.getAttribute("data-point")), parent=row)
+        quarter.parentNode.appendChild(row)
 
 
 class Settings:
