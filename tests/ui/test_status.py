@@ -1,8 +1,6 @@
 """The sentences around the board, from real game states."""
 import dataclasses
 
-import pytest
-
 import game
 from ui import status as S
 from ui.i18n import Texts
