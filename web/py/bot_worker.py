@@ -2,8 +2,8 @@
 
 The main thread (``ui.botproxy``) calls the exported functions with plain strings: ``load(weights_json)`` once,
 optionally ``load_bearoff(base64)``, then ``decide(pending_json)`` -> the decision string (``game.Pending.to_dict`` in,
-``game.decision_for`` out), ``hint(request_json)`` -> the advice as JSON (``bot.analysis.hint``). No DOM
-here.
+``game.decision_for`` out), ``hint(request_json)`` -> the advice as JSON (``bot.analysis.hint``), ``boot()`` -> how
+its interpreter started ("snapshot" or "normal"). No DOM here.
 """
 import json
 
@@ -42,6 +42,12 @@ def hint(request_json: str) -> str:
     return json.dumps(analysis.hint(r["kind"], r["position_id"], r.get("dice"), r.get("cube"), "deep"))
 
 
+def boot() -> str:
+    """How this worker's interpreter started: "snapshot" or "normal" (web/assets/boot/pyodide.mjs)."""
+    import js
+    return str(getattr(js, "gamaoBoot", "normal"))
+
+
 _ANALYSIS = None
 
 
@@ -63,4 +69,4 @@ def analysis_result() -> str:
     return json.dumps(_ANALYSIS.result())
 
 
-__export__ = ["load", "load_bearoff", "decide", "hint", "analysis_start", "analysis_step", "analysis_result"]
+__export__ = ["load", "load_bearoff", "decide", "hint", "analysis_start", "analysis_step", "analysis_result", "boot"]
