@@ -26,6 +26,7 @@ from .dialogs import Dialogs
 from .hints import Hints
 from .review_view import ReviewView
 from .settings import Settings
+from .resign_view import ResignView
 from .history_view import HistoryView
 from .ids_panel import IdsPanel
 from .params import parse_params  # noqa: F401  (main.py imports it from here)
@@ -115,6 +116,7 @@ class App:
         self.settings = Settings(texts, self)
         self.board.glide_ms = self.settings.glide_ms
         clock_pause.install(document, window, self)
+        self.resign = ResignView(texts, self)
 
     # -- set-up --------------------------------------------------------------------------------------------------
     def _on(self, target, kind: str, fn) -> None:
@@ -307,7 +309,7 @@ class App:
             return
         key = str(event.key).lower()
         action = {"r": self.roll, "o": self.double, "u": self.undo, "d": self.done, "m": self.toggle_sound,
-                  "h": self.hints.ask}.get(key)
+                  "h": self.hints.ask, "g": self.resign.open}.get(key)
         if key == "escape":
             self.board.drop()
         elif action is not None:
@@ -412,6 +414,7 @@ class App:
         self._clock_show(state)
         self.ids.update(state)
         self.hints.update(state)
+        self.resign.update(state)
 
     def _button(self, el_id: str, visible: bool, enabled: bool) -> None:
         btn = self._el[el_id]
