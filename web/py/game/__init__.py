@@ -18,6 +18,7 @@ from .table import Table
 from .drive import BotChooser, RandomChooser, answer_for, decision_for, drive_bots
 from .history import HISTORY_LIMIT, add_record, history_from_json, history_to_json, summary
 from .setup import parse_id, to_table
+from .mat_import import import_match
 
 __all__ = [
     "GameError", "NotAllowed", "OptionsError", "SaveError", "SetupError",
@@ -29,4 +30,5 @@ __all__ = [
     "relative_board", "Table", "TableValue", "SeededDice", "SEEDED", "game_seed", "BotChooser", "RandomChooser", "answer_for", "decision_for",
     "drive_bots",
     "HISTORY_LIMIT", "add_record", "summary", "history_to_json", "history_from_json", "parse_id", "to_table",
+    "import_match",
 ]

@@ -44,7 +44,7 @@ ActionType = Literal["opening_roll", "roll", "play", "double", "take", "beaver",
 ACTION_TYPES: tuple[str, ...] = get_args(ActionType)
 
 #: The ``kind`` of a game's result in a record (``game.Result.kind`` is one of the first four).
-ResultKind = Literal["single", "gammon", "backgammon", "pass", "resign", "abandoned", "claimed"]
+ResultKind = Literal["single", "gammon", "backgammon", "pass", "resign", "abandoned", "claimed", "unfinished"]
 RESULT_KINDS: tuple[str, ...] = get_args(ResultKind)
 
 #: A finished position's result by its multiplier (``rules.Position.winner_kind``: 1, 2, 3).

@@ -76,6 +76,7 @@ EN: dict[str, str] = {
     "review_top": "Best plays",
     "review_export": "Download the analysis (JSON)", "review_show_best": "Show the best play",
     "review_close": "Close",
+    "review_dice_unverified": "This match comes from a match file, which has no seed: its dice cannot be verified.",
     "review_bad_record": "This record cannot be reviewed: {why}",
     "rating_supernatural": "Supernatural",
     "rating_world_class": "World class",

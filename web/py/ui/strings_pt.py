@@ -70,6 +70,7 @@ PT: dict[str, str] = {
     "review_top": "Melhores jogadas",
     "review_export": "Baixar a análise (JSON)", "review_show_best": "Mostrar a melhor jogada",
     "review_close": "Fechar",
+    "review_dice_unverified": "Esta partida vem de um arquivo de partida, que não tem semente: os dados não podem ser verificados.",
     "review_bad_record": "Este registro não pode ser revisado: {why}",
     "rating_supernatural": "Sobrenatural",
     "rating_world_class": "Classe mundial",
