@@ -185,7 +185,7 @@ class ReviewView:
 
     async def _warm(self) -> None:
         """Start the bot's worker while the person looks at the game, so the analysis starts at once."""
-        await self.app._bot_ready.wait()
+        await self.app.wait_for_bot()
         await self.app.bots.worker()
 
     def open_from_url(self) -> None:
@@ -361,7 +361,7 @@ class ReviewView:
         self.status.textContent = self.t("review_running", done=done, total=total)
 
     async def _compute(self, record: dict, level: str) -> Optional[dict]:
-        await self.app._bot_ready.wait()
+        await self.app.wait_for_bot()
         with _span("review-record-json"):
             text = json.dumps(record)
         worker = await self.app.bots.worker()
