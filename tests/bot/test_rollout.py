@@ -178,7 +178,7 @@ def test_full_rollout_ends_every_game():
 
 
 @pytest.mark.parametrize("kwargs, match", [
-    ({"dice": (0, 3)}, "die"), ({"dice": "31"}, "dice"), ({"dice": (3, 1), "candidates": ["24/10"]}, "legal"),
+    ({"dice": (0, 3)}, "die"), ({"dice": "31"}, "die"), ({"dice": (3, 1), "candidates": ["24/10"]}, "legal"),
     ({"dice": (3, 1), "candidates": []}, "candidates"), ({"candidates": ["redouble"]}, "cube candidates"),
     ({"trials": 0}, "trials"), ({"truncate": -1}, "truncate"), ({"seed": -2}, "seed"),
     ({"level": "expert"}, "level"), ({"dice": (3, 1), "candidates": ["8/5 6/5", "6/5 8/5"]}, "twice"),
