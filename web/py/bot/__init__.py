@@ -39,7 +39,7 @@ from .rollout import RolloutCancelled, RolloutError, Rollout, run as _run_rollou
 
 __all__ = ["LEVELS", "DEFAULT_LEVEL", "BotError", "WeightsError", "BearoffError", "choose", "cube_action",
            "take_decision", "evaluate", "load_weights", "load_bearoff", "evaluator", "analyse_record",
-           "AnalysisError", "rollout", "RolloutError", "RolloutCancelled"]
+           "AnalysisError", "rollout", "Rollout", "RolloutError", "RolloutCancelled"]
 
 BearoffError = _bearoff.BearoffError
 

@@ -413,11 +413,14 @@ class Rollout:
         if self.kind == "move":
             return max(cands, key=lambda c: c["equity"])["candidate"]
         eq = {c["candidate"]: c["equity"] for c in cands}
-        if len(eq) < 3:
-            return max(eq, key=lambda k: eq[k])
-        if min(eq["double_take"], eq["double_pass"]) < eq["no_double"]:
+        # The taker answers a double with what is worse for the doubler; the doubler doubles when that answer
+        # is no worse than not doubling.
+        answers = [k for k in ("double_take", "double_pass") if k in eq]
+        answer = min(answers, key=lambda k: eq[k]) if answers else None
+        if "no_double" in eq and (answer is None or eq[answer] < eq["no_double"]):
             return "no_double"
-        return "double_take" if eq["double_take"] <= eq["double_pass"] else "double_pass"
+        assert answer is not None
+        return answer
 
 
 ROUND = 36

@@ -1,0 +1,249 @@
+"""Rollouts from the hint panel: *Roll out* the plays the bot suggested (or its cube advice), in the bot's worker.
+
+A panel under the hint with the trials, the truncation and the seed, a progress bar with the trials done, and
+per candidate its equity with the 95 % interval so far; *Cancel* stops it between two calls to the worker (each
+runs one trial of every candidate), so the page stays responsive. The table's clock stands still meanwhile, as
+behind the Review. The pure part (``request_for``, ``rows``) says what to ask and what to show.
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Optional
+
+TRIALS = (36, 108, 324, 648, 1296)
+TRUNCATE = (11, 7, 3, 0)  # 0: to the end of the game
+PLAYS = 2  # the suggested plays rolled out: the best two
+
+
+def request_for(hint_request: dict, advice: dict, trials: int, truncate: int, seed: int) -> Optional[dict]:
+    """``bot.rollout``'s arguments for the decision a hint advised on, or None when there is none to roll out
+    (no play, or a cube question the rollout does not model: it plays money with a centred cube)."""
+    cube = hint_request.get("cube") or {}
+    money = not cube.get("match_length")
+    centred = cube.get("cube_owner", "center") == "center"
+    base = {"position_id": hint_request["position_id"], "trials": trials, "truncate": truncate, "seed": seed}
+    if advice.get("kind") == "move":
+        plays = [o["position_id"] for o in advice.get("top") or [] if o.get("play")][:PLAYS]
+        if not plays:
+            return None
+        return dict(base, dice=list(hint_request["dice"]), candidates=plays, cubeful=money and centred)
+    if not (money and centred):
+        return None
+    if advice.get("kind") == "double" and advice.get("equities"):
+        return dict(base, dice=None, candidates=None, cubeful=True)
+    if advice.get("kind") == "take":
+        return dict(base, dice=None, candidates=["double_take", "double_pass"], cubeful=True)
+    return None
+
+
+def _pct(v: float) -> str:
+    return f"{100 * v:.1f}%"
+
+
+def rows(result: dict, t) -> list[dict]:
+    """One row per candidate: its name in words, equity ± interval, chances, trials; the best marked."""
+    out = []
+    for c in result["candidates"]:
+        name = c.get("play") if result["kind"] == "move" else t(f"hint_{c['candidate']}")
+        ci = c["equity_ci"]
+        out.append({"candidate": c["candidate"], "name": name or t("hint_no_move"),
+                    "equity": f"{c['equity']:+.3f}", "ci": "…" if ci is None else f"± {ci:.3f}",
+                    "win": _pct(c["win"]), "gammon": _pct(c["gammon_win"]), "lose_gammon": _pct(c["gammon_loss"]),
+                    "trials": str(c["trials"]), "best": c["candidate"] == result["best"] and result["trials"] > 0})
+    return out
+
+
+class RolloutPanel:
+    """The rollout section after the hint panel (created here: index.html is not touched)."""
+
+    def __init__(self, texts, app) -> None:
+        from pyscript import document
+        from pyscript.ffi import create_proxy
+        self.t, self.app = texts, app
+        self._proxies = []
+        hint = document.getElementById("hint")
+        sec = self.section = document.createElement("section")
+        sec.id, sec.className, sec.hidden = "rollout", "rollout-panel", True
+        sec.setAttribute("aria-labelledby", "rollout-title")
+        hint.insertAdjacentElement("afterend", sec)
+        title = self._el("h2", sec, id="rollout-title")
+        title.textContent = texts("rollout_title")
+        form = self._el("div", sec, className="rollout-settings")
+        self.trials = self._select(form, "rollout-trials", texts("rollout_trials"),
+                                   [(str(n), str(n)) for n in TRIALS], "324")
+        self.truncate = self._select(form, "rollout-truncate", texts("rollout_truncate"),
+                                     [(str(n), texts("rollout_plies", n=n) if n else texts("rollout_to_end"))
+                                      for n in TRUNCATE], "11")
+        label = self._el("label", form)
+        label.textContent = texts("rollout_seed") + " "
+        self.seed = self._el("input", label, id="rollout-seed", type="number", min="0", step="1",
+                             inputmode="numeric")
+        self.seed.value = str(random.randrange(1, 1_000_000))
+        buttons = self._el("div", sec, className="rollout-buttons")
+        self.run_btn = self._el("button", buttons, id="btn-rollout", type="button")
+        self.run_btn.textContent = texts("rollout_run")
+        self.cancel_btn = self._el("button", buttons, id="btn-rollout-cancel", type="button")
+        self.cancel_btn.textContent = texts("rollout_cancel")
+        self.cancel_btn.hidden = True
+        self.progress = self._el("progress", sec, id="rollout-progress")
+        self.progress.setAttribute("aria-label", texts("rollout_progress"))
+        self.progress.hidden = True
+        self.status = self._el("p", sec, id="rollout-status")
+        self.status.setAttribute("aria-live", "polite")
+        self.table = self._el("table", sec, id="rollout-table", className="rollout-table")
+        self.table.hidden = True
+        for btn, fn in ((self.run_btn, self.run), (self.cancel_btn, self.cancel)):
+            proxy = create_proxy(lambda e, fn=fn: fn())
+            self._proxies.append(proxy)
+            btn.addEventListener("click", proxy)
+        self._offer: Optional[tuple] = None  # (hint request, advice)
+        self._running = False
+        self._cancel = False
+        self.result: Optional[dict] = None
+
+    def _el(self, tag: str, parent, **attrs):
+        from pyscript import document
+        el = document.createElement(tag)
+        for k, v in attrs.items():
+            if k == "className":
+                el.className = v
+            else:
+                el.setAttribute(k, v)
+        parent.appendChild(el)
+        return el
+
+    def _select(self, parent, el_id: str, text: str, options: list[tuple[str, str]], value: str):
+        label = self._el("label", parent)
+        label.textContent = text + " "
+        sel = self._el("select", label, id=el_id)
+        for v, shown in options:
+            o = self._el("option", sel, value=v)
+            o.textContent = shown
+        sel.value = value
+        return sel
+
+    # -- what the hint panel says -------------------------------------------------------------------------------
+    def offer(self, hint_request: dict, advice: dict) -> None:
+        """The hint panel shows advice: offer to roll its decision out (when there is one to roll out)."""
+        self.withdraw()
+        if request_for(hint_request, advice, 1, 1, 0) is None:
+            return
+        self._offer = (hint_request, advice)
+        self.section.hidden = False
+        self.run_btn.disabled = False
+
+    def withdraw(self) -> None:
+        """The advice went away (the game moved on): the rollout goes with it."""
+        self.cancel()
+        self._offer = None
+        self.result = None
+        self.section.hidden = True
+        self.table.hidden = True
+        self.table.innerHTML = ""
+        self.status.textContent = ""
+        for name in ("data-best", "data-state", "data-trials"):
+            self.section.removeAttribute(name)
+
+    # -- running -------------------------------------------------------------------------------------------------
+    def _settings(self) -> Optional[tuple[int, int, int]]:
+        try:
+            seed = int(str(self.seed.value).strip())
+        except ValueError:
+            seed = -1
+        if not 0 <= seed <= 2 ** 53:
+            self.status.textContent = self.t("rollout_bad_seed")
+            self.seed.focus()
+            return None
+        return int(self.trials.value), int(self.truncate.value), seed
+
+    def run(self) -> None:
+        if self._running or self._offer is None:
+            return
+        settings = self._settings()
+        if settings is None:
+            return
+        request = request_for(*self._offer, *settings)
+        if request is not None:
+            asyncio.ensure_future(self._run(request, self._offer))
+
+    def cancel(self) -> None:
+        if self._running:
+            self._cancel = True
+
+    async def _run(self, request: dict, offer) -> None:
+        self._running, self._cancel = True, False
+        self.run_btn.disabled = True
+        self.cancel_btn.hidden = False
+        self.progress.hidden = False
+        self.progress.max = str(request["trials"])
+        self.progress.value = "0"
+        self.section.setAttribute("data-state", "running")
+        self.section.removeAttribute("data-best")
+        self.status.textContent = self.t("rollout_started", seed=request["seed"])
+        self.app.pause_clock(True)
+        result = None
+        try:
+            result = await self.app.bots.rollout(request, lambda r: self._show(r, offer),
+                                                 lambda: self._cancel or self._offer is not offer)
+        except Exception as exc:  # noqa: BLE001 - a failure is reported, never a broken page
+            self.status.textContent = self.t("rollout_failed", why=str(exc))
+            self.section.setAttribute("data-state", "failed")
+        finally:
+            self.app.pause_clock(False)
+            self._running = False
+            self.run_btn.disabled = False
+            self.cancel_btn.hidden = True
+            self.progress.hidden = True
+        if self._offer is not offer:
+            return
+        if result is None:
+            if self.section.getAttribute("data-state") == "running":
+                self.section.setAttribute("data-state", "cancelled")
+                self.status.textContent = self.t("rollout_cancelled", done=self.result["trials"] if self.result else 0)
+            return
+        self.section.setAttribute("data-state", "done")
+        self.section.setAttribute("data-best", result["best"])
+        self.status.textContent = self.t("rollout_done", trials=result["trials"], seed=result["seed"],
+                                         best=rows(result, self.t)[[c["candidate"] for c in result["candidates"]]
+                                                                   .index(result["best"])]["name"])
+
+    def _show(self, result: dict, offer) -> None:
+        if self._offer is not offer:
+            return
+        self.result = result
+        self.progress.value = str(result["trials"])
+        self.progress.setAttribute("aria-valuetext", self.t("rollout_running", done=result["trials"],
+                                                            total=result["total"]))
+        self.section.setAttribute("data-trials", str(result["trials"]))
+        if result["trials"] % 36 == 0 and not result["finished"]:  # a sentence per round, not per trial
+            self.status.textContent = self.t("rollout_running", done=result["trials"], total=result["total"])
+        self._table(result)
+
+    def _table(self, result: dict) -> None:
+        from pyscript import document
+        t = self.t
+        self.table.innerHTML = ""
+        head = document.createElement("tr")
+        for key in ("rollout_col_choice", "rollout_col_equity", "rollout_col_ci", "rollout_col_win",
+                    "rollout_col_gammon", "rollout_col_lose_gammon"):
+            th = document.createElement("th")
+            th.setAttribute("scope", "col")
+            th.textContent = t(key)
+            head.appendChild(th)
+        self.table.appendChild(head)
+        for row in rows(result, t):
+            tr = document.createElement("tr")
+            tr.setAttribute("data-candidate", row["candidate"])
+            tr.setAttribute("data-equity", row["equity"])
+            tr.setAttribute("data-ci", row["ci"])
+            if row["best"]:
+                tr.className = "rollout-best"
+            for i, key in enumerate(("name", "equity", "ci", "win", "gammon", "lose_gammon")):
+                cell = document.createElement("th" if i == 0 else "td")
+                if i == 0:
+                    cell.setAttribute("scope", "row")
+                cell.textContent = row[key]
+                tr.appendChild(cell)
+            self.table.appendChild(tr)
+        self.table.hidden = False
