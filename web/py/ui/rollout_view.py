@@ -59,67 +59,46 @@ class RolloutPanel:
 
     def __init__(self, texts, app) -> None:
         from pyscript import document
-        from pyscript.ffi import create_proxy
+        from .dom import el, on
         self.t, self.app = texts, app
-        self._proxies = []
-        hint = document.getElementById("hint")
-        sec = self.section = document.createElement("section")
-        sec.id, sec.className, sec.hidden = "rollout", "rollout-panel", True
-        sec.setAttribute("aria-labelledby", "rollout-title")
-        hint.insertAdjacentElement("afterend", sec)
-        title = self._el("h2", sec, id="rollout-title")
-        title.textContent = texts("rollout_title")
-        form = self._el("div", sec, className="rollout-settings")
+        sec = self.section = el("section", cls="rollout-panel", id="rollout", aria_labelledby="rollout-title")
+        sec.hidden = True
+        document.getElementById("hint").insertAdjacentElement("afterend", sec)
+        el("h2", texts("rollout_title"), parent=sec, id="rollout-title")
+        form = el("div", cls="rollout-settings", parent=sec)
         self.trials = self._select(form, "rollout-trials", texts("rollout_trials"),
                                    [(str(n), str(n)) for n in TRIALS], "324")
         self.truncate = self._select(form, "rollout-truncate", texts("rollout_truncate"),
                                      [(str(n), texts("rollout_plies", n=n) if n else texts("rollout_to_end"))
                                       for n in TRUNCATE], "11")
-        label = self._el("label", form)
-        label.textContent = texts("rollout_seed") + " "
-        self.seed = self._el("input", label, id="rollout-seed", type="number", min="0", step="1",
-                             inputmode="numeric")
+        label = el("label", texts("seed") + " ", parent=form)
+        self.seed = el("input", parent=label, id="rollout-seed", type="number", min="0", step="1",
+                       inputmode="numeric")
         self.seed.value = str(random.randrange(1, 1_000_000))
-        buttons = self._el("div", sec, className="rollout-buttons")
-        self.run_btn = self._el("button", buttons, id="btn-rollout", type="button")
-        self.run_btn.textContent = texts("rollout_run")
-        self.cancel_btn = self._el("button", buttons, id="btn-rollout-cancel", type="button")
-        self.cancel_btn.textContent = texts("rollout_cancel")
+        buttons = el("div", cls="rollout-buttons", parent=sec)
+        self.run_btn = el("button", texts("rollout_run"), parent=buttons, id="btn-rollout", type="button")
+        self.cancel_btn = el("button", texts("rollout_cancel"), parent=buttons, id="btn-rollout-cancel",
+                             type="button")
         self.cancel_btn.hidden = True
-        self.progress = self._el("progress", sec, id="rollout-progress")
-        self.progress.setAttribute("aria-label", texts("rollout_progress"))
+        self.progress = el("progress", parent=sec, id="rollout-progress", aria_label=texts("rollout_progress"))
         self.progress.hidden = True
-        self.status = self._el("p", sec, id="rollout-status")
-        self.status.setAttribute("aria-live", "polite")
-        self.table = self._el("table", sec, id="rollout-table", className="rollout-table")
+        self.status = el("p", parent=sec, id="rollout-status", aria_live="polite")
+        self.table = el("table", cls="rollout-table", parent=sec, id="rollout-table")
         self.table.hidden = True
-        for btn, fn in ((self.run_btn, self.run), (self.cancel_btn, self.cancel)):
-            proxy = create_proxy(lambda e, fn=fn: fn())
-            self._proxies.append(proxy)
-            btn.addEventListener("click", proxy)
+        on(self.run_btn, "click", lambda e: self.run())
+        on(self.cancel_btn, "click", lambda e: self.cancel())
         self._offer: Optional[tuple] = None  # (hint request, advice)
         self._running = False
         self._cancel = False
         self.result: Optional[dict] = None
 
-    def _el(self, tag: str, parent, **attrs):
-        from pyscript import document
-        el = document.createElement(tag)
-        for k, v in attrs.items():
-            if k == "className":
-                el.className = v
-            else:
-                el.setAttribute(k, v)
-        parent.appendChild(el)
-        return el
-
-    def _select(self, parent, el_id: str, text: str, options: list[tuple[str, str]], value: str):
-        label = self._el("label", parent)
-        label.textContent = text + " "
-        sel = self._el("select", label, id=el_id)
+    @staticmethod
+    def _select(parent, el_id: str, text: str, options: list[tuple[str, str]], value: str):
+        from .dom import el
+        label = el("label", text + " ", parent=parent)
+        sel = el("select", parent=label, id=el_id)
         for v, shown in options:
-            o = self._el("option", sel, value=v)
-            o.textContent = shown
+            el("option", shown, parent=sel, value=v)
         sel.value = value
         return sel
 
@@ -221,29 +200,17 @@ class RolloutPanel:
         self._table(result)
 
     def _table(self, result: dict) -> None:
-        from pyscript import document
+        from .dom import el
         t = self.t
         self.table.innerHTML = ""
-        head = document.createElement("tr")
+        head = el("tr", parent=self.table)
         for key in ("rollout_col_choice", "rollout_col_equity", "rollout_col_ci", "rollout_col_win",
                     "rollout_col_gammon", "rollout_col_lose_gammon"):
-            th = document.createElement("th")
-            th.setAttribute("scope", "col")
-            th.textContent = t(key)
-            head.appendChild(th)
-        self.table.appendChild(head)
+            el("th", t(key), parent=head, scope="col")
         for row in rows(result, t):
-            tr = document.createElement("tr")
-            tr.setAttribute("data-candidate", row["candidate"])
-            tr.setAttribute("data-equity", row["equity"])
-            tr.setAttribute("data-ci", row["ci"])
-            if row["best"]:
-                tr.className = "rollout-best"
-            for i, key in enumerate(("name", "equity", "ci", "win", "gammon", "lose_gammon")):
-                cell = document.createElement("th" if i == 0 else "td")
-                if i == 0:
-                    cell.setAttribute("scope", "row")
-                cell.textContent = row[key]
-                tr.appendChild(cell)
-            self.table.appendChild(tr)
+            tr = el("tr", cls="rollout-best" if row["best"] else "", parent=self.table,
+                    data_candidate=row["candidate"], data_equity=row["equity"], data_ci=row["ci"])
+            el("th", row["name"], parent=tr, scope="row")
+            for key in ("equity", "ci", "win", "gammon", "lose_gammon"):
+                el("td", row[key], parent=tr)
         self.table.hidden = False

@@ -106,7 +106,6 @@ EN: dict[str, str] = {
     "rollout_truncate": "Length",
     "rollout_plies": "{n} plies",
     "rollout_to_end": "to the end",
-    "rollout_seed": "Seed",
     "rollout_run": "Roll out",
     "rollout_cancel": "Cancel rollout",
     "rollout_progress": "Rollout progress",

@@ -100,7 +100,6 @@ PT: dict[str, str] = {
     "rollout_truncate": "Duração",
     "rollout_plies": "{n} lances",
     "rollout_to_end": "até o fim",
-    "rollout_seed": "Semente",
     "rollout_run": "Fazer rollout",
     "rollout_cancel": "Cancelar o rollout",
     "rollout_progress": "Progresso do rollout",
