@@ -106,6 +106,8 @@ class App:
         self._on(document, "visibilitychange", lambda e: self._save_clock())
         self.access = Access(texts, self)
         self.hints = Hints(texts, self)
+        from .practice_view import PracticeView
+        self.practice = PracticeView(texts, self)
         self.review = ReviewView(texts, self)
         self.history.on_review = self.review.open
 
@@ -387,6 +389,7 @@ class App:
         self._clock_show(state)
         self._ids(state)
         self.hints.update(state)
+        self.practice.update(state)
 
     # -- IDs -----------------------------------------------------------------------------------------------------
     def _ids(self, state) -> None:
