@@ -91,6 +91,7 @@ class RolloutPanel:
         self._running = False
         self._cancel = False
         self.result: Optional[dict] = None
+        self._cells: Optional[dict] = None  # candidate -> (row, cells by column, texts shown)
 
     @staticmethod
     def _select(parent, el_id: str, text: str, options: list[tuple[str, str]], value: str):
@@ -120,6 +121,7 @@ class RolloutPanel:
         self.section.hidden = True
         self.table.hidden = True
         self.table.innerHTML = ""
+        self._cells = None
         self.status.textContent = ""
         for name in ("data-best", "data-state", "data-trials"):
             self.section.removeAttribute(name)
@@ -159,6 +161,7 @@ class RolloutPanel:
         self.progress.value = "0"
         self.section.setAttribute("data-state", "running")
         self.section.removeAttribute("data-best")
+        self._cells = None
         self.status.textContent = self.t("rollout_started", seed=request["seed"])
         self.app.pause_clock(True)
         result = None
@@ -200,17 +203,31 @@ class RolloutPanel:
         self._table(result)
 
     def _table(self, result: dict) -> None:
+        """The table of candidates: built once per rollout, then only its cells' texts change (few calls into
+        the page per update, so each stays a short task)."""
         from .dom import el
         t = self.t
-        self.table.innerHTML = ""
-        head = el("tr", parent=self.table)
-        for key in ("rollout_col_choice", "rollout_col_equity", "rollout_col_ci", "rollout_col_win",
-                    "rollout_col_gammon", "rollout_col_lose_gammon"):
-            el("th", t(key), parent=head, scope="col")
-        for row in rows(result, t):
-            tr = el("tr", cls="rollout-best" if row["best"] else "", parent=self.table,
-                    data_candidate=row["candidate"], data_equity=row["equity"], data_ci=row["ci"])
-            el("th", row["name"], parent=tr, scope="row")
-            for key in ("equity", "ci", "win", "gammon", "lose_gammon"):
-                el("td", row[key], parent=tr)
+        keys = ("equity", "ci", "win", "gammon", "lose_gammon")
+        shown = rows(result, t)
+        if self._cells is None or [r["candidate"] for r in shown] != list(self._cells):
+            self.table.innerHTML = ""
+            head = el("tr", parent=self.table)
+            for key in ("rollout_col_choice", "rollout_col_equity", "rollout_col_ci", "rollout_col_win",
+                        "rollout_col_gammon", "rollout_col_lose_gammon"):
+                el("th", t(key), parent=head, scope="col")
+            self._cells = {}
+            for row in shown:
+                tr = el("tr", parent=self.table, data_candidate=row["candidate"])
+                el("th", row["name"], parent=tr, scope="row")
+                self._cells[row["candidate"]] = (tr, {key: el("td", parent=tr) for key in keys}, {})
+        for row in shown:
+            tr, cells, last = self._cells[row["candidate"]]
+            for key in keys:
+                if last.get(key) != row[key]:
+                    cells[key].textContent = last[key] = row[key]
+            for attr, key in (("data-equity", "equity"), ("data-ci", "ci")):
+                tr.setAttribute(attr, row[key])
+            if last.get("best") != row["best"]:
+                last["best"] = row["best"]
+                tr.className = "rollout-best" if row["best"] else ""
         self.table.hidden = False
