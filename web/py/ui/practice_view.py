@@ -200,7 +200,14 @@ class PracticeView:
             self.question.textContent = self.t("practice_none_due")
             return
         options = self.app.options_for("human").replace(clock=0, auto_roll=False, auto_play=False)
-        table = game.Table.from_id(item["gnubg_id"], options, now=time.time())
+        try:
+            table = game.Table.from_id(item["gnubg_id"], options, now=time.time())
+        except game.GameError as exc:  # an imported item the table cannot set up: said, and dropped
+            deck = self.deck()
+            self._save(dict(deck, items=[it for it in deck["items"] if it["id"] != item["id"]]))
+            self._item = None
+            self.question.textContent = self.t("bad_id") + f" ({exc})"
+            return
         self._table = table
         self.panel.setAttribute("data-item", item["id"])
         self.panel.setAttribute("data-kind", item["kind"])
