@@ -225,8 +225,8 @@ class RolloutPanel:
             for key in keys:
                 if last.get(key) != row[key]:
                     cells[key].textContent = last[key] = row[key]
-            for attr, key in (("data-equity", "equity"), ("data-ci", "ci")):
-                tr.setAttribute(attr, row[key])
+            tr.setAttribute("data-equity", row["equity"])
+            tr.setAttribute("data-ci", row["ci"])
             if last.get("best") != row["best"]:
                 last["best"] = row["best"]
                 tr.className = "rollout-best" if row["best"] else ""
