@@ -154,7 +154,7 @@ def accuracy(args) -> None:
     rows = []
     print(f"ours: {args.trials} trials, truncated after {args.truncate} plies, seed {args.seed}; {load()}")
     print(f"{'position':18s} {'sage 1':>8s} {'sage 2':>8s} {'±sage':>6s} {'ours 1':>8s} {'ours 2':>8s} {'±ours':>6s} same")
-    for p in interleaved(positions())[:args.positions]:
+    for p in interleaved(positions())[args.start:args.start + args.positions]:
         e = ref.get(p["name"])
         if e is None or len(e["candidates"]) < 2:
             continue
@@ -172,6 +172,10 @@ def accuracy(args) -> None:
         print(f"{p['name']:18s} {s1:+8.3f} {s2:+8.3f} {ci_sage:6.3f} {o1:+8.3f} {o2:+8.3f} "
               f"{max(ours[c]['equity_ci'] for c in cands):6.3f} {'yes' if same else 'NO'}"
               f"   ({rows[-1]['cpu']:.0f} CPU s)", flush=True)
+    summary(rows)
+
+
+def summary(rows: list[dict]) -> None:
     diffs = [d for r in rows for d in r["diff"]]
     clear = [r for r in rows if r["clear"]]
     print(f"{len(rows)} positions: mean absolute difference {statistics.mean(diffs):.4f} "
@@ -182,6 +186,19 @@ def accuracy(args) -> None:
         ds = [d for r in rows if r["name"].startswith(kind) for d in r["diff"]]
         if ds:
             print(f"  {kind:8s} mean absolute difference {statistics.mean(ds):.4f} over {len(ds) // 2} positions")
+
+
+def summarise(logs: list[str]) -> None:
+    """The summary of ``--accuracy`` runs over parts of the positions, from their printed rows."""
+    rows = []
+    for log in logs:
+        for line in pathlib.Path(log).read_text().splitlines():
+            f = line.split()  # name, sage 1, sage 2, ±sage, ours 1, ours 2, ±ours, same, (N CPU s)
+            if len(f) >= 12 and f[0] in ("opening", "contact", "race", "cube") and f[-4] in ("yes", "NO"):
+                s1, s2, ci, o1, o2 = (float(x) for x in f[-10:-5])
+                rows.append({"name": " ".join(f[:-10]), "diff": [abs(s1 - o1), abs(s2 - o2)],
+                             "same": f[-4] == "yes", "clear": abs(s1 - s2) > ci})
+    summary(rows)
 
 
 # --- speed -------------------------------------------------------------------------------------------------------
@@ -260,9 +277,13 @@ def main() -> None:
     ap.add_argument("--truncate", type=int, default=11)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=1, help="Open Sage's threads (--reference)")
-    ap.add_argument("--positions", type=int, default=100, help="only the first N positions (--accuracy)")
+    ap.add_argument("--positions", type=int, default=100, help="only N positions (--accuracy)")
+    ap.add_argument("--start", type=int, default=0, help="from the position at this index (--accuracy)")
+    ap.add_argument("--summarise", nargs="*", metavar="LOG", help="the summary of --accuracy logs run in parts")
     args = ap.parse_args()
-    if args.reference:
+    if args.summarise:
+        summarise(args.summarise)
+    elif args.reference:
         reference(args)
     elif args.accuracy:
         accuracy(args)
