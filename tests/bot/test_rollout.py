@@ -148,6 +148,17 @@ def test_cube_actions_opening_is_no_double():
     assert eq["no_double"]["cubeless_equity"] == eq["double_take"]["cubeless_equity"]
 
 
+def test_no_double_line_does_not_double_at_once():
+    """Where the model doubles and takes, the no-double line is not the double/take line (it may double only
+    from its next turn on)."""
+    pid = "u22DAATb3AwYAA"
+    assert bot.cube_action(pid) == "double" and bot.take_decision(pid) == "take"
+    r = bot.rollout(pid, trials=36, truncate=2, seed=1)
+    eq = {c["candidate"]: c for c in r["candidates"]}
+    assert eq["no_double"]["equity"] != eq["double_take"]["equity"]
+    assert eq["no_double"]["cubeless_equity"] == eq["double_take"]["cubeless_equity"]
+
+
 def test_cube_actions_crushing_race_is_double_pass():
     r = bot.rollout(CRUSHING, trials=36, truncate=0, seed=3)
     eq = {c["candidate"]: c["equity"] for c in r["candidates"]}

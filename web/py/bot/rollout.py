@@ -374,7 +374,8 @@ class Rollout:
             for s in states:
                 if s.result is not None:
                     continue
-                s.decide(p.mean, root_moves)
+                if ply or self.kind != "cube":  # a cube rollout's first decision is the candidate itself
+                    s.decide(p.mean, root_moves)
                 if s.result is not None:
                     continue
                 values = [s.after_play_value(ro, rk, root_moves) for ro, _, rk in p.rolls]
