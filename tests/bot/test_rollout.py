@@ -24,8 +24,8 @@ def side(**points):
     return tuple(t)
 
 
-# Root (on roll) far ahead in a race, both sides with checkers off: no gammons either way.
-CRUSHING = encode_position_id(side(p2=2, p3=2, p4=2), side(p7=2, p8=2, p9=2))
+# Root (on roll) well ahead in a short race (about 90 %), both sides with checkers off: no gammons either way.
+CRUSHING = encode_position_id(side(p4=2, p6=2, p8=2), side(p6=2, p8=2, p9=2))
 # The same lead with the other side's 15 checkers still on: root is too good to double (a gammon is likely).
 TOO_GOOD = encode_position_id(side(p2=3, p3=3, p4=3, p5=3, p6=3), side(p7=5, p8=5, p9=5))
 
@@ -163,7 +163,7 @@ def test_cube_actions_crushing_race_is_double_pass():
     r = bot.rollout(CRUSHING, trials=36, truncate=0, seed=3)
     eq = {c["candidate"]: c["equity"] for c in r["candidates"]}
     assert r["best"] == "double_pass"
-    assert eq["double_take"] > 1.5 and 0.9 < eq["no_double"] <= 1.0 + 1e-6
+    assert eq["double_take"] > 1.3 and 0.85 < eq["no_double"] < 0.98
 
 
 def test_cube_actions_too_good_is_no_double():
