@@ -2,8 +2,9 @@
 
 The main thread (``ui.botproxy``) calls the exported functions with plain strings: ``load(weights_json)`` once,
 optionally ``load_bearoff(base64)``, then ``decide(pending_json)`` -> the decision string (``game.Pending.to_dict`` in,
-``game.decision_for`` out), ``hint(request_json)`` -> the advice as JSON (``bot.analysis.hint``), ``rollout_start(request_json)`` and
-``rollout_step(n)`` -> a rollout a few trials at a time (``bot.Rollout``). No DOM here.
+``game.decision_for`` out), ``hint(request_json)`` -> the advice as JSON (``bot.analysis.hint``), ``boot()`` -> how
+its interpreter started ("snapshot" or "normal"), ``rollout_start(request_json)`` and ``rollout_step(n)`` -> a
+rollout a few trials at a time (``bot.Rollout``). No DOM here.
 """
 import json
 
@@ -40,6 +41,12 @@ def hint(request_json: str) -> str:
     from bot import analysis
     r = json.loads(str(request_json))
     return json.dumps(analysis.hint(r["kind"], r["position_id"], r.get("dice"), r.get("cube"), "deep"))
+
+
+def boot() -> str:
+    """How this worker's interpreter started: "snapshot" or "normal" (web/assets/boot/pyodide.mjs)."""
+    import js
+    return str(getattr(js, "gamaoBoot", "normal"))
 
 
 _ANALYSIS = None
@@ -85,5 +92,5 @@ def rollout_step(n: int) -> str:
     return json.dumps(_ROLLOUT.result())
 
 
-__export__ = ["load", "load_bearoff", "decide", "hint", "analysis_start", "analysis_step", "analysis_result",
+__export__ = ["load", "load_bearoff", "decide", "hint", "analysis_start", "analysis_step", "analysis_result", "boot",
               "rollout_start", "rollout_step"]
