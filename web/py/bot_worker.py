@@ -3,7 +3,8 @@
 The main thread (``ui.botproxy``) calls the exported functions with plain strings: ``load(weights_json)`` once,
 optionally ``load_bearoff(base64)``, then ``decide(pending_json)`` -> the decision string (``game.Pending.to_dict`` in,
 ``game.decision_for`` out), ``hint(request_json)`` -> the advice as JSON (``bot.analysis.hint``), ``boot()`` -> how
-its interpreter started ("snapshot" or "normal"). No DOM here.
+its interpreter started ("snapshot" or "normal"), ``rollout_start(request_json)`` and ``rollout_step(n)`` -> a
+rollout a few trials at a time (``bot.Rollout``). No DOM here.
 """
 import json
 
@@ -69,4 +70,27 @@ def analysis_result() -> str:
     return json.dumps(_ANALYSIS.result())
 
 
-__export__ = ["load", "load_bearoff", "decide", "hint", "analysis_start", "analysis_step", "analysis_result", "boot"]
+_ROLLOUT = None
+
+
+def rollout_start(request_json: str) -> int:
+    """Start a rollout (``bot.Rollout``; the request holds ``bot.rollout``'s arguments as JSON); returns the
+    trials to run. A new start replaces a rollout in progress (that is how the page cancels one)."""
+    global _ROLLOUT
+    r = json.loads(str(request_json))
+    dice = r.get("dice")
+    _ROLLOUT = bot.Rollout(bot.evaluator(), r["position_id"], dice=tuple(dice) if dice else None,
+                           candidates=r.get("candidates"), trials=int(r.get("trials", 324)),
+                           truncate=int(r.get("truncate", 11)), cubeful=bool(r.get("cubeful", True)),
+                           seed=int(r.get("seed", 0)))
+    return _ROLLOUT.total
+
+
+def rollout_step(n: int) -> str:
+    """Run up to ``n`` more trials; returns the result so far as JSON (``finished`` once all are done)."""
+    _ROLLOUT.step(int(n))
+    return json.dumps(_ROLLOUT.result())
+
+
+__export__ = ["load", "load_bearoff", "decide", "hint", "analysis_start", "analysis_step", "analysis_result", "boot",
+              "rollout_start", "rollout_step"]

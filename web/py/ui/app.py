@@ -111,6 +111,8 @@ class App:
         self._on(document, "visibilitychange", lambda e: self._save_clock())
         self.access = Access(texts, self)
         self.hints = Hints(texts, self)
+        from .practice_view import PracticeView
+        self.practice = PracticeView(texts, self)
         self.review = ReviewView(texts, self)
         self.history.on_review = self.review.open
         self.settings = Settings(texts, self)
@@ -414,6 +416,7 @@ class App:
         self._clock_show(state)
         self.ids.update(state)
         self.hints.update(state)
+        self.practice.update(state)
         self.resign.update(state)
 
     def _button(self, el_id: str, visible: bool, enabled: bool) -> None:
