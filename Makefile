@@ -1,7 +1,8 @@
 # Gamão: two commands.
 #   make play   set up what is missing, then serve the site on http://127.0.0.1:$(PORT)
 #   make test   set up what is missing (test deps, Chromium, Firefox ESR; as root nftables and coturn for the
-#               network lab and gcc for the tools' C core), then run the unit tests and the browser tests
+#               network lab and gcc for the tools' C core), then ruff and mypy (`make check`), the unit tests and
+#               the browser tests
 PORT ?= 8000
 PYTHON ?= python3
 VENV := .venv
@@ -18,17 +19,22 @@ E2E_FLAGS := -p no:cacheprovider --reruns 1 --only-rerun "Page crashed"
 E2E_RUN := $(VPY) -m pytest e2e -n 2 --dist loadfile --ignore=e2e/test_netlab.py $(E2E_FLAGS) \
 	&& $(VPY) -m pytest e2e/test_netlab.py $(E2E_FLAGS)
 
-.PHONY: play test site unit e2e chromium firefox netlab compiler bench clean
+.PHONY: play test site check unit e2e chromium firefox netlab compiler bench clean
 
 play: site
 	@$(PYTHON) -m tools.site.serve --port $(PORT)
 
-test: site $(VENV_STAMP) chromium firefox netlab compiler
+test: site check chromium firefox netlab compiler
 	$(VPY) -m pytest tests -n 2 --dist loadgroup -p no:cacheprovider
 	$(E2E_RUN)
 
-unit: $(VENV_STAMP) compiler
+unit: check compiler
 	$(VPY) -m pytest tests -n 2 --dist loadgroup
+
+# ruff (mistakes, not style) and mypy (the rules package, strictly typed), configured in pyproject.toml
+check: $(VENV_STAMP)
+	$(VPY) -m ruff check web/py tools tests e2e
+	$(VPY) -m mypy
 
 e2e: site $(VENV_STAMP) chromium firefox netlab
 	$(E2E_RUN)

@@ -1,6 +1,6 @@
-"""Issue #7: axe-core finds no WCAG 2.2 A/AA violation on the table's screens (start page, New game dialog,
+"""axe-core finds no WCAG 2.2 A/AA violation on the table's screens (start page, New game dialog,
 a checker lifted, a double offered, game over, the verify page) in both languages and both layouts; typed moves.
-Issue #20: and on every panel at phone size: the Menu, History, the keys' help, Play a friend (its connection
+And on every panel at phone size: the Menu, History, the keys' help, Play a friend (its connection
 settings open) and the verify page's results.
 
 axe-core comes from npm (package.json devDependencies, pinned) and is injected by the tests only; the site never

@@ -20,7 +20,8 @@ self.onmessage = async (ev) => {
   try {
     if (msg.kind === "boot") {
       const { loadPyodide } = await import(msg.base + "assets/vendor/pyodide/pyodide.mjs");
-      py = await loadPyodide({ indexURL: msg.base + "assets/vendor/pyodide/" });
+      py = await loadPyodide({ indexURL: msg.base + "assets/vendor/pyodide/",
+                               stdLibURL: msg.base + "assets/vendor/pyodide/stdlib.zip" });
       for (const rel of msg.files) {
         const data = new Uint8Array(await (await fetch(msg.base + rel)).arrayBuffer());
         const path = "/home/pyodide/web/" + rel;

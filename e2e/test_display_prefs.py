@@ -1,4 +1,4 @@
-"""Issue #7: the table follows the person's display settings: prefers-reduced-motion (nothing moves: no checker
+"""The table follows the person's display settings: prefers-reduced-motion (nothing moves: no checker
 animation, no transition), forced-colors (Windows high contrast: the sides still differ by shape, the points,
 the lifted checker, its places, the movable marks and the focus ring stay visible in system colours) and browser
 zoom to 200% (a 1280x800 window at 200% is a 640x400 CSS viewport: no sideways scrolling, every control

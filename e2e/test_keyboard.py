@@ -1,4 +1,4 @@
-"""Issue #7: a whole game against the bot with the keyboard only (not one mouse or touch event), the
+"""A whole game against the bot with the keyboard only (not one mouse or touch event), the
 announcements read from the live region; the keys' help; no keyboard trap; shortcuts quiet in a field."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Play a friend, in two browser contexts on 127.0.0.1 (issue #9's test contract):
+"""Play a friend, in two browser contexts on 127.0.0.1 (the test contract of docs/peer-protocol.md §7):
 
 "Play a friend" -> the invite link (read-only, labelled "Invite link") -> the guest opens it -> its answer code
 (read-only, labelled "Answer code") -> the host pastes it into "Paste answer code" and presses "Connect"; then a
@@ -268,7 +268,7 @@ def test_illegal_move_from_the_peer_is_refused(peer_context, new_page, base_url)
 
 
 def test_a_claim_at_once_is_refused_and_both_players_see_it(peer_context, new_page, base_url):
-    """Issue #21's attack: connect, then send {"v":1,"t":"claim","seq":<next>} at once. The honest side refuses
+    """The claim-at-once attack: connect, then send {"v":1,"t":"claim","seq":<next>} at once. The honest side refuses
     it (its time has not run out), says so in its language, and the game goes on."""
     host, guest, _, _ = _connect(peer_context, new_page, base_url)
     for page in (host, guest):

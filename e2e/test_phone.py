@@ -1,4 +1,4 @@
-"""Issue #20: the whole table on one phone screen.
+"""The whole table on one phone screen.
 
 Upright (360x740, 390x844, 412x915, touch) the board is turned a quarter: two columns of 12 rows, each point a
 row half the board wide and at least 44 CSS px tall (40 px at 360 px wide), the bar a band across the middle,

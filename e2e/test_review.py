@@ -1,4 +1,4 @@
-"""Hints, and the review of a finished game with its analysis (issue 22).
+"""Hints, and the review of a finished game with its analysis.
 
 One page is shared by the tests (booting is the slow part); the peer check opens two of its own."""
 from __future__ import annotations

@@ -69,14 +69,17 @@ def test_done_is_disabled_until_the_dice_are_used_and_undo_goes_back(table):
     done, undo = page.locator("#btn-done"), page.locator("#btn-undo")
     assert done.is_visible() and done.is_disabled()
     assert undo.is_visible() and undo.is_disabled()
+    used = page.locator("#dice-area .die.used")
+    assert used.count() == 0
     H.point(page, "8").click()
     H.ring(page, "5").click()
     assert done.is_disabled() and undo.is_enabled()
+    assert used.count() == 1 and used.get_attribute("aria-label") == "3"  # the die played is shown used
     H.point(page, "6").click()
     H.ring(page, "5").click()
-    assert done.is_enabled()
+    assert done.is_enabled() and used.count() == 2
     undo.click()
-    assert done.is_disabled()
+    assert done.is_disabled() and used.count() == 1
     assert H.counts(page)["6"] == 5 and H.counts(page)["5"] == 1
     undo.click()
     assert {k: v for k, v in H.counts(page).items() if v} == INITIAL

@@ -10,7 +10,10 @@
 //   icons, ...), then posts "offline-ready" back.
 // - A new deploy: the new worker fills its own cache, copying every file whose hash has not changed from the old
 //   cache and fetching only the changed ones; it then waits, the page offers "Update", and on activation the old
-//   caches are removed.
+//   caches are removed, the old deploy's memory snapshot ("gamao-snapshot", assets/boot/pyodide.mjs) with them.
+// - A kept file is answered with the very Response the cache holds, never a rebuilt one, and the WebAssembly's URL
+//   does not change between deploys: Chromium then keeps the compiled WebAssembly with the cached response (its
+//   code cache) and the next visits skip compiling it.
 importScripts("precache.js");
 
 const CACHE = "gamao-" + self.PRECACHE.version;

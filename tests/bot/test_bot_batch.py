@@ -5,7 +5,7 @@ import pytest
 
 import bot
 from bot import bearoff, network, play
-from rules.board import ALL_ROLLS, START_BOARD, swap, winner_kind
+from rules.board import ALL_ROLLS
 from rules.movegen import result_boards as results
 
 np = pytest.importorskip("numpy")

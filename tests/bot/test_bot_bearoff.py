@@ -70,8 +70,8 @@ def test_the_files_hash_matches_and_the_assets_stay_small():
     data = bearoff.DEFAULT_PATH.read_bytes()
     assert hashlib.sha256(data).hexdigest() == BEAROFF_SHA256
     total = sum(p.stat().st_size for p in bearoff.DEFAULT_PATH.parent.iterdir())
-    # 400 KB until the ninth session; the pruning network added 13 KB (and halved strong's think time); the
-    # thirteenth session's networks of 256 hidden units took the weights from 190 KB to 361 KB (254 KB gzipped).
+    # The bear-off table and networks of 128 hidden units took under 400 KB; the pruning network adds 13 KB (and
+    # halved strong's think time); networks of 256 hidden units take the weights from 190 KB to 361 KB (254 KB gzipped).
     # The bound catches a format that grows by accident (the first layers as text floats instead of int16 rows:
     # about a megabyte).
     assert total < 600_000, f"web/assets/bot/ holds {total} bytes"

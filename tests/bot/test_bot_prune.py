@@ -2,7 +2,7 @@
 import json
 import math
 import random
-from operator import add, mul
+from operator import mul
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -11,7 +11,7 @@ import bot
 from bot import bearoff, features, network, play
 from rules.board import ALL_ROLLS, swap, winner_kind
 from rules.movegen import result_boards as results
-from bot.network import equity, invert
+from bot.network import equity
 from test_bot_board import random_game_positions
 from test_bot_search import reference_pre_from, reference_with_extras
 
@@ -214,7 +214,7 @@ def test_the_shipped_pruner_has_relu_units_and_no_per_side_inputs(ev, boards):
 
 
 def test_a_sigmoid_pruner_scores_with_sigmoids(boards):
-    """A weights file whose pruning network says nothing of its activation (the ninth session's) has sigmoid
+    """A weights file whose pruning network says nothing of its activation (the first pruning network's format) has sigmoid
     units: the same network read that way scores otherwise, and as the plain computation with sigmoids."""
     doc = shipped_doc()
     doc["prune"].pop("activation", None)

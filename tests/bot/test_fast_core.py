@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 import bot
 from bot import bearoff, features, network, play
-from rules.board import ALL_ROLLS, START_BOARD, swap, winner_kind
+from rules.board import START_BOARD, swap, winner_kind
 from rules.movegen import result_boards
 
 np = pytest.importorskip("numpy")

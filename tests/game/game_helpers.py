@@ -4,7 +4,6 @@ from __future__ import annotations
 import random
 
 import game
-import rules
 
 SEED0 = "00" * 32
 

@@ -8,7 +8,7 @@ import pytest
 import game
 import rules
 from game.verify import verify_record
-from game_helpers import SEED0, play_human_turn, play_out, seed_hex
+from game_helpers import SEED0, play_human_turn, seed_hex
 
 
 def _to_roll_phase(table: game.Table) -> game.State:

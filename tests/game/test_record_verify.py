@@ -196,10 +196,9 @@ def test_one_play_changed_to_another_legal_play_breaks_the_replay(money_game):
     record = copy.deepcopy(money_game)
     game = record["games"][0]
     pos = Position.initial()
-    turn = None
     for i, a in enumerate(game["actions"]):
         if a["type"] == "opening_roll" and a["dice"][0] != a["dice"][1]:
-            turn, roll = (0 if a["dice"][0] > a["dice"][1] else 1), tuple(a["dice"])
+            roll = tuple(a["dice"])
         elif a["type"] == "roll":
             roll = tuple(a["dice"])
         elif a["type"] == "play":

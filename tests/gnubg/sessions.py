@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import game
 from game.drive import BotChooser, answer_for
 from game.state import GAME_OVER, MATCH_OVER
+from rules.mat import MatMatch
 
 
 class SessionChooser:
@@ -82,7 +83,7 @@ def sessions() -> list:
     return out
 
 
-def resigned_games(match: "rules.MatMatch", seed: int) -> list:
+def resigned_games(match: MatMatch, seed: int) -> list:
     """One-game matches cut from ``match``'s games at a random turn, where the player on turn resigns a single,
     gammon or backgammon: before rolling, or after rolling (the roll written with no move, as GNU Backgammon
     writes a resignation after rolling)."""

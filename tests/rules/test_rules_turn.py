@@ -111,3 +111,39 @@ def test_enter_then_continue_same_checker():
     opts = t.options()
     assert set(opts) == {25}
     assert {o.to: o.dice for o in opts[25]} == {21: (4,), 23: (2,), 19: (2, 4)}
+
+
+def test_dice_used_marks_the_played_dice():
+    from rules.turn import dice_used
+    assert dice_used((6, 3), (6, 3)) == (False, False)
+    assert dice_used((6, 3), (3,)) == (True, False)
+    assert dice_used((6, 3), (6,)) == (False, True)
+    assert dice_used((4, 4), (4, 4, 4)) == (False, False, False, True)
+    assert dice_used((4, 4), ()) == (True, True, True, True)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_dice_used_follows_a_turn_step_by_step(seed):
+    """Along any played turn, as many dice are marked used as steps were made, and the unused ones are the
+    dice the turn still has left."""
+    import random
+
+    from rules.turn import dice_used
+    from rules_testkit import random_position
+    rng = random.Random(seed)
+    dice = (rng.randint(1, 6), rng.randint(1, 6))
+    turn = Turn(random_position(rng), dice)
+    while True:
+        used = dice_used(turn.dice, turn.dice_left)
+        faces = (dice[0],) * 4 if dice[0] == dice[1] else dice
+        assert sum(used) == len(turn.steps)
+        assert sorted(f for f, u in zip(faces, used) if not u) == sorted(turn.dice_left)
+        if turn.is_complete:
+            break
+        src, options = rng.choice(sorted(turn.options().items()))
+        turn = turn.apply(src, rng.choice([o for o in options if len(o.dice) == 1] or options).to)
+
+
+def test_a_point_is_named_as_the_notation_writes_it():
+    from rules.position import point_name
+    assert [point_name(p) for p in (25, 24, 13, 1, 0)] == ["bar", "24", "13", "1", "off"]

@@ -6,7 +6,7 @@ import pathlib
 import pytest
 
 import rules
-from rules import MatchInfo, Position
+from rules import Position
 
 # A copy of shared/vectors/id_vectors.json, so the suite runs from any checkout.
 VECTORS = json.loads((pathlib.Path(__file__).resolve().parent.parent / "data" / "id_vectors.json").read_text())

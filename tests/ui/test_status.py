@@ -1,5 +1,4 @@
 """The sentences around the board, from real game states."""
-import pytest
 
 import game
 from ui import status as S

@@ -8,7 +8,7 @@ import pathlib
 import ui.i18n
 
 UI = pathlib.Path(ui.i18n.__file__).parent
-# issue 22 owns review_view.py this round: its two waits for the bot are to become App.wait_for_bot()
+# review_view.py still waits for the bot through the App's private flag (to become App.wait_for_bot())
 NOT_YET = {("review_view.py", "self.app._bot_ready")}
 
 

@@ -320,9 +320,7 @@ def run_pyodide(levels: list[str], games: int, stride: int, baseline=None, rev=N
 
     from tools.site.chromium import LAUNCH_ARGS, chromium_path
 
-    pyodide_dir = ROOT / "web" / "assets" / "vendor" / "pyodide"
-    if not (pyodide_dir / "pyodide.mjs").exists():
-        pyodide_dir = ROOT / "node_modules" / "pyodide"
+    pyodide_dir = ROOT / "node_modules" / "pyodide"  # npm's package: the site's vendored copy has no python_stdlib.zip
     tmp = Path(tempfile.mkdtemp(prefix="bench_bot_"))
     (tmp / "index.html").write_text(PAGE)
     os.symlink(pyodide_dir, tmp / "pyodide")

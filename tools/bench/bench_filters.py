@@ -8,7 +8,7 @@ on those numbers: its work per move (p50, p95, max: think time is about proporti
 2-ply completes, and its mean equity loss per move, judged by the widest search (1-ply of the 12 for strong,
 2-ply of the three for expert). Loss × moves per game (about 27 a side) estimates the ppg a filter gives up.
 
-    .venv/bin/python -m tools.bench.bench_filters --games 4 --seed 11 --save /work/runs/r23-bench/filters.pkl
+    .venv/bin/python -m tools.bench.bench_filters --games 4 --seed 11 --save runs/r23-bench/filters.pkl
 """
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ is steadier when other work shares the machine):
   (``reference_results`` of tests/rules/rules_testkit.py: lists, every die order, every checker, the
   rule text literally), and the search alone (``rules.movegen.generate`` on packed boards);
 - Pyodide in Chromium (headless, local files only): the same workload and the same baseline,
-  loading web/assets/vendor/pyodide/pyodide.mjs (or node_modules/pyodide/pyodide.mjs), the
+  loading node_modules/pyodide/pyodide.mjs, the
   rules package written into Pyodide's file system.
 
 ``--baseline REV`` also measures the rules package of git revision REV (checked out in a temporary
@@ -269,10 +269,10 @@ def run_pyodide(work: list, seconds: float, trees: list[pathlib.Path], rounds: i
 
     from tools.site.chromium import LAUNCH_ARGS, chromium_path
 
-    vendor = ROOT / "web" / "assets" / "vendor" / "pyodide" / "pyodide.mjs"
-    mjs = vendor if vendor.exists() else ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
+    # npm's package (the site's vendored copy has no python_stdlib.zip: the site loads its own, precompiled)
+    mjs = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
     if not mjs.exists():
-        raise RuntimeError("no pyodide.mjs in web/assets/vendor/pyodide or node_modules/pyodide")
+        raise RuntimeError("no pyodide.mjs in node_modules/pyodide: run `npm ci`")
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(ROOT)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"

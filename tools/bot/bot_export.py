@@ -9,8 +9,8 @@ and, with ``--prune FILE`` (from ``tools/bot/train_prune.py``), ``prune``: ``{"h
 The SHA-256 of the file's bytes is written to ``web/py/bot/weights_sha256.py``; the evaluator refuses a file
 that does not match.
 
-    .venv/bin/python -m tools.bot.bot_export /work/runs/td128/checkpoint.npz [--out web/assets/bot/weights.json] \
-        [--prune /work/runs/prune/prune16.npz]
+    .venv/bin/python -m tools.bot.bot_export runs/td128/checkpoint.npz [--out web/assets/bot/weights.json] \
+        [--prune runs/prune/prune16.npz]
 """
 from __future__ import annotations
 
@@ -25,6 +25,29 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_OUT = ROOT / "web" / "assets" / "bot" / "weights.json"
 HASH_MODULE = ROOT / "web" / "py" / "bot" / "weights_sha256.py"
+
+
+def portable(value):
+    """``value`` (the training history: strings, lists, dicts) with every absolute path made independent of the
+    machine that trained: inside the repository relative to its root, elsewhere without its first folder (and a
+    home folder's user): ``/srv/runs/x6/g-*.npz`` -> ``runs/x6/g-*.npz``. The shipped file names no machine."""
+    if isinstance(value, dict):
+        return {k: portable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [portable(v) for v in value]
+    if not isinstance(value, str):
+        return value
+    words = []
+    for word in value.split(" "):
+        if word.startswith("/"):
+            path = Path(word)
+            if path.is_relative_to(ROOT):
+                word = str(path.relative_to(ROOT))
+            else:
+                parts = path.parts[1:]
+                word = "/".join(parts[2:] if parts[:1] == ("home",) else parts[1:])
+        words.append(word)
+    return " ".join(words)
 
 
 def _floats(a: np.ndarray) -> list[float]:
@@ -59,8 +82,8 @@ def export(checkpoint: Path, out: Path = DEFAULT_OUT, hash_module: Path | None =
         "hidden": int(w1.shape[1]),
         "outputs": 5,
         "outputs_order": ["win", "gammon_win", "backgammon_win", "gammon_loss", "backgammon_loss"],
-        "source": {k: meta.get(k) for k in ("games", "positions", "seed", "hidden", "command", "distilled", "soup")
-                   if k in meta or k not in ("distilled", "soup")},
+        "source": portable({k: meta.get(k) for k in ("games", "positions", "seed", "hidden", "command", "distilled",
+                                                     "soup") if k in meta or k not in ("distilled", "soup")}),
         "nets": {"contact": _net(d, "contact_"), "race": _net(d, "race_")},
     }
     if prune is not None:

@@ -23,8 +23,8 @@ from the games played on. A stopped run resumes (``--resume``): the data file ke
 Output: ``<out>-<seed>.npz`` with ``boards`` (N, 52) uint8 (mine[0..25] + theirs[0..25]) and ``targets``
 (N, 5) float32, rewritten every ``--save-every`` positions so a stopped run keeps its data.
 
-    nice .venv/bin/python -m tools.bot.bot_targets --checkpoint /work/runs/td128/phase3_end.npz \\
-        --out /work/runs/distill/gen1 --seed 1 --positions 400000
+    nice .venv/bin/python -m tools.bot.bot_targets --checkpoint runs/td128/phase3_end.npz \\
+        --out runs/distill/gen1 --seed 1 --positions 400000
 """
 from __future__ import annotations
 

@@ -10,8 +10,8 @@ network, the others the contact network. A fixed 5% of the positions (by a seede
 held-out equity error is printed per epoch.
 Writes a checkpoint in the trainer's format (``tools/bot/bot_export.py`` exports it).
 
-    .venv/bin/python -m tools.bot.distill_bot --init /work/runs/td128/phase3_end.npz \\
-        --data '/work/runs/distill/gen1-*.npz' --out /work/runs/distill/gen1.npz --epochs 6 --seed 1
+    .venv/bin/python -m tools.bot.distill_bot --init runs/td128/phase3_end.npz \\
+        --data 'runs/distill/gen1-*.npz' --out runs/distill/gen1.npz --epochs 6 --seed 1
 """
 from __future__ import annotations
 

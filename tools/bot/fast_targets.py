@@ -19,7 +19,7 @@ Work goes in chunks of ``--chunk-games`` games, chunk ``k`` seeded by ``seed * 1
 a stopped run resumes where it stopped with the same data it would have made (run the same command again).
 
     .venv/bin/python -m tools.bot.fast_targets --weights web/assets/bot/weights.json --teacher 2 \\
-        --out /work/runs/t2/gen1 --seed 1 --positions 300000
+        --out runs/t2/gen1 --seed 1 --positions 300000
 """
 from __future__ import annotations
 

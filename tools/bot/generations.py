@@ -1,5 +1,5 @@
-"""Generations of the networks, each taught by its own play: the loop behind the shipped weights since the
-twelfth session (docs/bot.md, "Rollout generations").
+"""Generations of the networks, each taught by its own play: the loop behind the shipped weights since soup2
+(docs/bot.md, "How to train"; docs/bot-history.md).
 
 Generation g, starting from the previous networks (a checkpoint or weights file; the first from ``--start``):
 
@@ -15,7 +15,7 @@ Every step is skipped when its output exists, and the targets resume by chunk, s
 again continues where it stopped. Everything is in ``--run-dir``; its ``log.txt`` records each command.
 
     OMP_NUM_THREADS=1 .venv/bin/python -m tools.bot.generations --start web/assets/bot/weights.json \\
-        --run-dir /work/runs/gens --generations 3 --seed 30 --positions 3000000 --jobs 2
+        --run-dir runs/gens --generations 3 --seed 30 --positions 3000000 --jobs 2
 """
 from __future__ import annotations
 

@@ -2,11 +2,10 @@
 
 * a weight soup (the default): the element-wise mean of networks of one shape, fitted from a common ancestor as
   consecutive generations are. It keeps what they share and averages out what each learned from its own data's
-  noise; the weights shipped in the twelfth session were the mean of two generations (docs/bot.md, "Rollout
-  generations").
+  noise; the weights shipped as soup2 were the mean of two generations (docs/bot-history.md, "soup2").
 * an ensemble (``--ensemble``): the networks side by side, one network as wide as all of theirs whose output
   weights are divided by their number, so that each output is the sigmoid of the members' mean logit. It costs
-  the sum of their widths at every evaluation (docs/bot.md, "Output ensembles").
+  the sum of their widths at every evaluation (docs/bot-history.md, "Output ensembles").
 
     .venv/bin/python -m tools.bot.soup gen3.npz gen4.npz --out soup2.npz
     .venv/bin/python -m tools.bot.soup X6.npz X7.npz --ensemble --out E67.npz

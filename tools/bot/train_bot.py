@@ -11,7 +11,7 @@ Resumable: checkpoints (weights + counters + both random generators) go to ``--r
 running the same command again continues from the last one. A log line per interval and a small pubeval
 match now and then go to ``<run-dir>/log.txt``.
 
-    nice -n 10 .venv/bin/python -m tools.bot.train_bot --run-dir /work/runs/td1 --seed 1 --games 200000
+    nice -n 10 .venv/bin/python -m tools.bot.train_bot --run-dir runs/td1 --seed 1 --games 200000
 """
 from __future__ import annotations
 

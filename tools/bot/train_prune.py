@@ -21,7 +21,7 @@ extra-input work at all (the shipped choice; see docs/bot.md).
 Output: an ``.npz`` with ``prune_w1`` (inputs x hidden), ``prune_b1``, ``prune_w2`` (hidden x 1),
 ``prune_b2`` and ``meta``; ``tools/bot/bot_export.py --prune FILE`` puts it in the weights file.
 
-    OMP_NUM_THREADS=1 .venv/bin/python -m tools.bot.train_prune --out /work/runs/prune/prune16.npz \\
+    OMP_NUM_THREADS=1 .venv/bin/python -m tools.bot.train_prune --out runs/prune/prune16.npz \\
         --seed 1 --positions 6000 --hidden 16 --epochs 12
 """
 from __future__ import annotations

@@ -13,8 +13,13 @@ Run by `make play` and `make test` (and before hosting: the whole `web/` folder 
   compiled by the pinned Pyodide under Node (tools/site/compile_pyc.mjs), so the browser does not compile them.
   Packed again only when stale (a source newer than it, or its sources' names or the recipe changed: its zip
   comment keeps a key of them), so asking for a ready site again costs no compile.
-- Writes web/pyscript.json: `interpreter` points at the local pyodide.mjs (without it PyScript fetches Pyodide from
-  a CDN), and `files` maps the bundle into the interpreter's file system (`"./*"`: unpack here).
+- Writes Pyodide's standard library precompiled (web/assets/vendor/pyodide/stdlib.zip, by the pinned Pyodide under
+  Node: tools/site/compile_stdlib.mjs): every module the site, PyScript and Pyodide import as bytecode, the rest as
+  source. npm's python_stdlib.zip is source only, so the browser compiled ~190 modules on every boot.
+- Writes web/pyscript.json: `interpreter` points at our loader web/assets/boot/pyodide.mjs (without a local one
+  PyScript fetches Pyodide from a CDN), which wraps the pinned Pyodide's loadPyodide (precompiled standard library,
+  memory snapshots); `files` maps the bundle into the interpreter's file system (`"./*"`: unpack here).
+- Writes web/assets/boot/deploy.json: the deploy's version, which a memory snapshot is kept under.
 - Writes web/precache.js for the service worker (imported by sw.js, so the browser sees a new deploy as a new
   service worker): every file the site uses with a hash of its content, and a version derived from them all, so a
   new deploy is a new cache (filled from the old one where files are unchanged) and old caches are removed.
@@ -39,17 +44,26 @@ PYLIB = VENDOR / "pylib"
 BUNDLE = WEB / "assets" / "py-bundle.zip"
 SITE_REQUIREMENTS = ROOT / "requirements-site.txt"
 
-PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+# npm's python_stdlib.zip is not among them: the site loads its own, precompiled (STDLIB_ZIP).
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"]
+STDLIB_ZIP = VENDOR / "pyodide" / "stdlib.zip"
+STDLIB_RECIPE = (ROOT / "tools" / "site" / "compile_stdlib.mjs", NODE / "pyodide" / "package.json",
+                 NODE / "pyodide" / "python_stdlib.zip")
+# What PyScript's own Python imports (its modules are strings inside core.js) and what unpacking the bundle imports
+# (zipfile's cp437 file names): compiled into the standard library zip too. The e2e test
+# test_every_module_imports_with_the_precompiled_standard_library fails if a module the table loads is missing here.
+RUNTIME_IMPORTS = ("base64", "collections", "functools", "inspect", "json", "os", "sys", "asyncio", "shutil",
+                   "zipfile", "tarfile", "pathlib", "random", "html", "html.entities", "encodings.cp437")
+DEPLOY = WEB / "assets" / "boot" / "deploy.json"
 # PyScript's dist holds optional plugins (editor, terminal, MicroPython, game) we do not use; these name prefixes are
 # the chunks core.js loads to run Pyodide (checked by the e2e test that records every request of a cold load).
 PYSCRIPT_PREFIXES = ("core", "error", "deprecations-manager")
-# Standard library modules the table imports at start-up that PyScript itself does not: Pyodide ships its standard
-# library as source, so the browser would compile them on every visit; the bundle carries them compiled.
-STDLIB_COMPILED = ("hashlib", "hmac", "secrets")
 # Besides the sources, what the bundle's bytes depend on (bundle_key).
 BUNDLE_RECIPE = (pathlib.Path(__file__), ROOT / "tools" / "site" / "compile_pyc.mjs", NODE / "pyodide" / "package.json")
 # Served files that are not part of the app itself.
 NOT_PRECACHED = {"precache.js", "sw.js"}
+# In the precache list, but not in the version it is derived from (it holds that version).
+NOT_VERSIONED = {DEPLOY.relative_to(WEB).as_posix()}
 
 
 def _copy(src: pathlib.Path, dst: pathlib.Path) -> None:
@@ -68,6 +82,7 @@ def vendor() -> None:
     for name in PYODIDE_FILES:
         _copy(pyodide / name, VENDOR / "pyodide" / name)
         wanted.add(VENDOR / "pyodide" / name)
+    wanted.add(STDLIB_ZIP)
     for src in sorted(dist.iterdir()):
         if src.suffix not in (".js", ".css") or not src.name.startswith(PYSCRIPT_PREFIXES):
             continue
@@ -107,7 +122,7 @@ def python_sources() -> list[tuple[pathlib.Path, str]]:
 def compiled_modules(sources: list[tuple[pathlib.Path, str]]) -> list[tuple[str, bytes]]:
     """(name, bytes) of the bytecode the bundle ships, compiled by the pinned Pyodide itself (compile_pyc.mjs):
     each module of the app's packages as a sourceless ``pkg/module.pyc`` (in place of its source, which would add
-    a third to the bundle; the sources are in the repository), and the STDLIB_COMPILED modules.
+    a third to the bundle; the sources are in the repository). The standard library is compiled in STDLIB_ZIP.
 
     Left as source: entry scripts (top-level files such as main.py, run by PyScript and not imported) and the
     vendored libraries, which are imported late (segno for an invite's QR code)."""
@@ -117,8 +132,8 @@ def compiled_modules(sources: list[tuple[pathlib.Path, str]]) -> list[tuple[str,
         for path, name in modules:
             (root / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, root / name)
-        subprocess.run(["node", str(ROOT / "tools" / "site" / "compile_pyc.mjs"), tmp, *(name for _, name in modules),
-                        "--stdlib", *STDLIB_COMPILED], check=True)
+        subprocess.run(["node", str(ROOT / "tools" / "site" / "compile_pyc.mjs"), tmp, *(name for _, name in modules)],
+                       check=True)
         return [(pyc.relative_to(root).as_posix(), pyc.read_bytes()) for pyc in sorted(root.rglob("*.pyc"))]
 
 
@@ -147,12 +162,12 @@ def write_bundle() -> None:
 
 def bundle_key(sources: list[tuple[pathlib.Path, str]]) -> bytes:
     """What the bundle is built from besides its sources' contents, kept as its zip comment: the sources' names (so
-    a deleted or renamed source makes it stale, which its files' times cannot say), the standard library modules it
-    compiles, and the build's own recipe (this file, the compiler script, the pinned Pyodide's version)."""
+    a deleted or renamed source makes it stale, which its files' times cannot say) and the build's own recipe (this
+    file, the compiler script, the pinned Pyodide's version)."""
     digest = hashlib.sha256()
     for _, name in sources:
         digest.update(name.encode() + b"\0")
-    digest.update(b"\1" + "\0".join(STDLIB_COMPILED).encode() + b"\1")
+    digest.update(b"\1")
     for path in BUNDLE_RECIPE:
         digest.update(path.read_bytes() if path.exists() else b"(missing)")
         digest.update(b"\1")
@@ -175,9 +190,52 @@ def bundle_is_stale() -> bool:
     return any(path.stat().st_mtime > built for path, _ in sources)
 
 
+def stdlib_imports() -> list[str]:
+    """Every module name the site's Python imports (lazy imports inside functions too) and what PyScript's own
+    Python imports: compile_stdlib.mjs compiles those of the standard library, and what they import in turn."""
+    import ast
+
+    names = set(RUNTIME_IMPORTS)
+    for path, _ in python_sources():
+        if PYLIB in path.parents:
+            continue
+        for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names.add(node.module)
+    return sorted(names)
+
+
+def stdlib_key(modules: list[str]) -> bytes:
+    digest = hashlib.sha256("\0".join(modules).encode() + b"\1")
+    for path in STDLIB_RECIPE:
+        digest.update(path.read_bytes() if path.exists() else b"(missing)")
+        digest.update(b"\1")
+    return b"gamao-stdlib " + digest.hexdigest().encode()
+
+
+def write_stdlib() -> None:
+    """The precompiled standard library, made again only when its recipe or the list of imported names changed
+    (its zip comment keeps a key of them): compiling it takes ~10 s under node."""
+    modules = stdlib_imports()
+    key = stdlib_key(modules)
+    try:
+        with zipfile.ZipFile(STDLIB_ZIP) as archive:
+            if archive.comment == key:
+                return
+    except (OSError, zipfile.BadZipFile):
+        pass
+    STDLIB_ZIP.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["node", str(ROOT / "tools" / "site" / "compile_stdlib.mjs"), str(STDLIB_ZIP), *modules],
+                   check=True)
+    with zipfile.ZipFile(STDLIB_ZIP, "a") as archive:
+        archive.comment = key
+
+
 def pyscript_config() -> dict:
     return {
-        "interpreter": "./assets/vendor/pyodide/pyodide.mjs",
+        "interpreter": "./assets/boot/pyodide.mjs",
         # Plugins we do not use are turned off, so PyScript does not load their chunks (nor need them offline).
         "plugins": ["!codemirror", "!py-editor", "!py-game", "!py-terminal", "!donkey"],
         "files": {"./" + BUNDLE.relative_to(WEB).as_posix(): "./*"},
@@ -195,6 +253,8 @@ def precache() -> dict:
                 or rel.startswith("py/") and rel.count("/") > 1  # packages are in the bundle; entry scripts are not
                 or "__pycache__" in rel or path.name.startswith(".") or rel.endswith((".pyc", ".pyi", ".map", ".tmp"))):
             continue
+        if rel in NOT_VERSIONED:
+            continue
         content = hashlib.sha256(path.read_bytes()).digest()
         files[rel] = content.hex()[:16]
         digest.update(rel.encode() + b"\0" + content)
@@ -207,7 +267,11 @@ def write_if_changed(path: pathlib.Path, text: str) -> None:
 
 
 def write_precache() -> dict:
+    """precache.js, and deploy.json with the version (listed in the precache, outside the version's digest)."""
     manifest = precache()
+    DEPLOY.parent.mkdir(parents=True, exist_ok=True)
+    write_if_changed(DEPLOY, json.dumps({"version": manifest["version"]}) + "\n")
+    manifest["files"][DEPLOY.relative_to(WEB).as_posix()] = hashlib.sha256(DEPLOY.read_bytes()).hexdigest()[:16]
     write_if_changed(WEB / "precache.js", "self.PRECACHE = " + json.dumps(manifest, indent=1) + ";\n")
     return manifest
 
@@ -215,6 +279,7 @@ def write_precache() -> dict:
 def main() -> None:
     vendor()
     vendor_python_libraries()
+    write_stdlib()
     if bundle_is_stale():  # compiling it takes seconds under node, and `make test` asks for the site three times
         write_bundle()
     write_if_changed(WEB / "pyscript.json", json.dumps(pyscript_config(), indent=1) + "\n")

@@ -1,14 +1,18 @@
 """Serve web/ on 127.0.0.1 with the MIME types the site needs (`.wasm`, `.mjs`, `.webmanifest`).
 
-    python -m tools.site.serve [--port 8000] [--dir web]
+    python -m tools.site.serve [--port 8000] [--dir web] [--no-compress]
 
-Used by `make play`, by the e2e tests and by the benchmarks (through `start()`).
+Used by `make play`, by the e2e tests and by the benchmarks (through `start()`). As static hosts do, it sends text
+and WebAssembly gzip-compressed to a browser that accepts it (`make play`, and `start(compress=True)`; the e2e
+tests' server sends files as they are, so the bytes it counts are the files' sizes). Zips are sent as they are:
+their entries are compressed already.
 """
 from __future__ import annotations
 
 import argparse
 import collections
 import functools
+import gzip
 import http.server
 import os
 import pathlib
@@ -30,13 +34,30 @@ MIME = {
 }
 
 
+COMPRESSED = {".wasm", ".mjs", ".js", ".json", ".webmanifest", ".py", ".svg", ".css", ".html", ".bin", ".txt"}
+
 _rebuild_lock = threading.Lock()
 _count_lock = threading.Lock()
+_gzip_lock = threading.Lock()
+_gzipped: dict[str, tuple[tuple[int, int], bytes]] = {}  # file -> ((mtime_ns, size), its gzip), made once
+
+
+def gzipped(path: pathlib.Path) -> bytes:
+    stat = path.stat()
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    with _gzip_lock:
+        kept = _gzipped.get(str(path))
+        if kept is None or kept[0] != stamp:
+            kept = (stamp, gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
+            _gzipped[str(path)] = kept
+        return kept[1]
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
     sent: collections.Counter | None = None  # when set: body bytes sent, per path (benchmarks and tests)
+    raw: collections.Counter | None = None  # when set: the same bytes before compression, per path (benchmarks)
+    compress = False  # gzip what COMPRESSED lists when the request accepts it
 
     def do_GET(self) -> None:
         # While developing: an edited .py file is picked up on the next page load without re-running the set-up.
@@ -47,14 +68,40 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 if build_site.bundle_is_stale():
                     build_site.write_bundle()
                     build_site.write_precache()
-        super().do_GET()
+        if not self._send_gzipped():
+            super().do_GET()
+
+    def _send_gzipped(self) -> bool:
+        """Send the file gzip-compressed if it is one to compress and the browser accepts gzip; False otherwise."""
+        if not self.compress or "gzip" not in self.headers.get("Accept-Encoding", ""):
+            return False
+        path = pathlib.Path(self.translate_path(self.path))
+        if path.suffix not in COMPRESSED or not path.is_file():
+            return False
+        body = gzipped(path)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Last-Modified", self.date_time_string(int(path.stat().st_mtime)))
+        self.end_headers()
+        with _count_lock:
+            if self.sent is not None:
+                self.sent[self.path.split("?")[0]] += len(body)
+            if self.raw is not None:
+                self.raw[self.path.split("?")[0]] += path.stat().st_size
+        self.wfile.write(body)
+        return True
 
     def copyfile(self, source, outputfile) -> None:
-        if self.sent is None:
+        if self.sent is None and self.raw is None:
             return super().copyfile(source, outputfile)
         data = source.read()
         with _count_lock:
-            self.sent[self.path.split("?")[0]] += len(data)
+            for counter in (self.sent, self.raw):
+                if counter is not None:
+                    counter[self.path.split("?")[0]] += len(data)
         outputfile.write(data)
 
     def end_headers(self) -> None:
@@ -74,10 +121,12 @@ class Server(http.server.ThreadingHTTPServer):
 
 
 def start(port: int = 0, directory: pathlib.Path | str = ROOT / "web",
-          sent: collections.Counter | None = None) -> Server:
+          sent: collections.Counter | None = None, compress: bool = False,
+          raw: collections.Counter | None = None) -> Server:
     """Start serving in a background thread; `server.server_address[1]` is the port (0 picks a free one).
-    With `sent`, the body bytes of every response are added to it under the request's path."""
-    handler_class = Handler if sent is None else type("CountingHandler", (Handler,), {"sent": sent})
+    With `sent`, the body bytes of every response are added to it under the request's path (`raw`: the same
+    before compression); with `compress`, what the browser accepts compressed is sent gzip-compressed."""
+    handler_class = type("SiteHandler", (Handler,), {"sent": sent, "raw": raw, "compress": compress})
     handler = functools.partial(handler_class, directory=str(directory))
     server = Server(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -88,8 +137,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT") or 8000))
     parser.add_argument("--dir", default=str(ROOT / "web"))
+    parser.add_argument("--no-compress", action="store_true", help="send every file as it is")
     args = parser.parse_args()
-    handler = functools.partial(Handler, directory=args.dir)
+    handler = functools.partial(type("SiteHandler", (Handler,), {"compress": not args.no_compress}), directory=args.dir)
     with Server(("127.0.0.1", args.port), handler) as server:
         print(f"Gamão is being served at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops it)", flush=True)
         try:

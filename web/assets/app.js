@@ -7,9 +7,21 @@
 //
 // It also starts the interpreter (PyScript's core.js, once the document is parsed). On a first visit it waits
 // until the worker controls the page, so that the 9.6 MB of WebAssembly goes through the worker and is not
-// downloaded a second time to complete the cache; it never waits more than INTERPRETER_WAIT_MS for that.
+// downloaded a second time to complete the cache; it never waits more than INTERPRETER_WAIT_MS for that. At the same
+// moment it preloads what the interpreter's start needs (the WebAssembly, Pyodide's modules, the standard library,
+// the app's bundle), so those loads begin before PyScript's JavaScript has run (not earlier: on a first visit a
+// preload from the document would bypass the service worker and the file would be downloaded twice).
 (() => {
   const INTERPRETER_WAIT_MS = 3000;
+  const PRELOADS = [
+    ["modulepreload", "assets/boot/pyodide.mjs"],
+    ["modulepreload", "assets/vendor/pyodide/pyodide.mjs"],
+    ["modulepreload", "assets/vendor/pyodide/pyodide.asm.mjs"],
+    ["preload", "assets/vendor/pyodide/pyodide.asm.wasm"],
+    ["preload", "assets/vendor/pyodide/stdlib.zip"],
+    ["preload", "assets/py-bundle.zip"],
+    ["preload", "assets/boot/deploy.json"],
+  ];
   const OFFLINE_TOLD_KEY = "gamao.offline-told";
   const OFFLINE_NOTE_MS = 6000;
   const whenParsed = (fn) => {
@@ -20,6 +32,13 @@
   const startInterpreter = () => {
     if (started) return;
     started = true;
+    for (const [rel, href] of PRELOADS) {
+      const link = document.createElement("link");
+      link.rel = rel;
+      link.href = href;
+      if (rel === "preload") { link.as = "fetch"; link.crossOrigin = "anonymous"; } // as fetch() asks for them
+      document.head.appendChild(link);
+    }
     const go = () => {
       const script = document.createElement("script");
       script.type = "module";

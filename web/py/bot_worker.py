@@ -4,7 +4,8 @@ The main thread (``ui.botproxy``) calls the exported functions with plain string
 optionally ``load_bearoff(base64)``, then ``decide(pending_json)`` -> the decision string (``game.Pending.to_dict`` in,
 ``game.decision_for`` out), ``hint(request_json)`` -> the advice as JSON (``bot.analysis.hint``),
 ``analyse_position(request_json)`` -> a position's analysis as JSON (``bot.analyse_position``), the analysis of a
-record in steps (``analysis_start``/``analysis_step``/``analysis_result``). No DOM here.
+record in steps (``analysis_start``/``analysis_step``/``analysis_result``), ``boot()`` -> how its interpreter
+started ("snapshot" or "normal"). No DOM here.
 """
 import json
 
@@ -53,6 +54,12 @@ def analyse_position(request_json: str) -> str:
         return json.dumps({"error": str(exc)})
 
 
+def boot() -> str:
+    """How this worker's interpreter started: "snapshot" or "normal" (web/assets/boot/pyodide.mjs)."""
+    import js
+    return str(getattr(js, "gamaoBoot", "normal"))
+
+
 _ANALYSIS = None
 
 
@@ -74,4 +81,5 @@ def analysis_result() -> str:
     return json.dumps(_ANALYSIS.result())
 
 
-__export__ = ["load", "load_bearoff", "decide", "hint", "analyse_position", "analysis_start", "analysis_step", "analysis_result"]
+__export__ = ["load", "load_bearoff", "decide", "hint", "analyse_position", "analysis_start", "analysis_step",
+              "analysis_result", "boot"]

@@ -18,6 +18,7 @@ Positions are GNU Backgammon Position IDs with the side on roll encoded second (
 """
 from __future__ import annotations
 
+import hashlib
 import random
 from pathlib import Path
 from typing import Optional, Union
@@ -51,13 +52,14 @@ class BotError(ValueError):
 
 
 _EVALUATOR: Optional[Evaluator] = None
+_LOADED: Optional[tuple] = None  # (SHA-256 of the weights' bytes, the SHA-256 they were checked against)
 
 
 def load_weights(data: Optional[bytes] = None, path: Union[str, Path, None] = None,
                  expected_sha256: Optional[str] = None) -> Evaluator:
     """Load (or replace) the networks. Default: ``web/assets/bot/weights.json`` beside this package, checked
     against ``bot.weights_sha256.WEIGHTS_SHA256``. Raises :class:`WeightsError` on a missing, malformed or
-    mismatching file (and keeps the previous networks)."""
+    mismatching file (and keeps the previous networks). The very weights loaded already are not parsed again."""
     global _EVALUATOR
     if expected_sha256 is None:
         from .weights_sha256 import WEIGHTS_SHA256
@@ -68,8 +70,12 @@ def load_weights(data: Optional[bytes] = None, path: Union[str, Path, None] = No
             data = p.read_bytes()
         except OSError as e:
             raise WeightsError(f"cannot read weights {p}: {e}") from None
+    global _LOADED
+    key = (hashlib.sha256(data).hexdigest(), expected_sha256)
+    if _EVALUATOR is not None and _LOADED == key:  # the same weights again (as after a memory snapshot): kept
+        return _EVALUATOR
     ev = parse_weights(data, expected_sha256)
-    _EVALUATOR = ev
+    _EVALUATOR, _LOADED = ev, key
     return ev
 
 

@@ -169,13 +169,15 @@ def parse(data: bytes, expected_sha256: Optional[str]) -> Table:
 
 
 _TABLE: Optional[Table] = None
+_LOADED: Optional[tuple] = None  # (SHA-256 of the table's bytes, the SHA-256 it was checked against)
 LOAD_ERROR: Optional[str] = None
 _TRIED = False
 
 
 def load(data: Optional[bytes] = None, path: Optional[Path] = None,
          expected_sha256: Optional[str] = None) -> Table:
-    """Load (or replace) the table, checked against its recorded SHA-256. Raises :class:`BearoffError`."""
+    """Load (or replace) the table, checked against its recorded SHA-256. Raises :class:`BearoffError`. The very
+    table loaded already is not parsed again."""
     global _TABLE, LOAD_ERROR, _TRIED
     if expected_sha256 is None:
         try:
@@ -191,8 +193,12 @@ def load(data: Optional[bytes] = None, path: Optional[Path] = None,
             data = p.read_bytes()
         except OSError as e:
             raise BearoffError(f"cannot read the bear-off table {p}: {e}") from None
+    global _LOADED
+    key = (hashlib.sha256(data).hexdigest(), expected_sha256)
+    if _TABLE is not None and _LOADED == key:  # the same table again (as after a memory snapshot): kept
+        return _TABLE
     t = parse(data, expected_sha256)
-    _TABLE, LOAD_ERROR, _TRIED = t, None, True
+    _TABLE, LOAD_ERROR, _TRIED, _LOADED = t, None, True, key
     return t
 
 

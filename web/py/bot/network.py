@@ -14,7 +14,7 @@ import sys
 from array import array
 import json
 import math
-from operator import add, mul, sub
+from operator import add, mul
 from pathlib import Path
 from typing import Optional
 

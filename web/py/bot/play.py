@@ -54,10 +54,9 @@ class Level:
 LEVELS: dict[str, Level] = {
     "beginner": Level("beginner", 0, noise=0.1),
     "intermediate": Level("intermediate", 0),
-    # GNU Backgammon's smallest move filter ("tiny": at most 5 candidates within 0.08) before the 1-ply look
-    # (eighth session); reply choices pruned to the pruning network's 4 best plays (strong) or 3 (expert, whose
-    # 2-ply limit went from 20,000 to 12,000 plays with it), for the browser's think-time budget (ninth
-    # session; docs/bot.md, Levels).
+    # GNU Backgammon's smallest move filter ("tiny": at most 5 candidates within 0.08) before the 1-ply look;
+    # reply choices pruned to the pruning network's 4 best plays (strong) or 3 (expert, whose 2-ply limit is
+    # 12,000 plays with it rather than 20,000 without), for the browser's think-time budget (docs/bot.md, Levels).
     "strong": Level("strong", 1, candidates=4, margin=0.08, prune=4),
     "expert": Level("expert", 2, candidates=5, margin=0.08, deep=2, deep_margin=0.10, deep_budget=12000, prune=3),
 }

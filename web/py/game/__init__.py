@@ -1,4 +1,4 @@
-"""Gamão's table as a pure state machine (issue #5): seats, phases, undo, the clock as data, the game record,
+"""Gamão's table as a pure state machine: seats, phases, undo, the clock as data, the game record,
 saved games, IDs. No DOM, no js/pyscript, no sleeps, no wall-clock reads. See docs/game-api.md.
 
     >>> import game

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any, Iterable
 
 __all__ = ["DiceStats", "dice_stats", "chi_square_p"]
 
@@ -57,13 +58,13 @@ class DiceStats:
     def doubles_expected(self) -> float:
         return self.throws / 6
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"faces": list(self.faces), "dice": self.dice, "throws": self.throws, "doubles": self.doubles,
                 "doubles_expected": round(self.doubles_expected, 2), "chi_square": round(self.chi_square, 3),
                 "p_value": round(self.p_value, 4)}
 
 
-def dice_stats(pairs) -> DiceStats:
+def dice_stats(pairs: Iterable[tuple[int, int]]) -> DiceStats:
     stats = DiceStats()
     for pair in pairs:
         stats.add(pair)

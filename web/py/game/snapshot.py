@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Optional
 
 from rules.board import pips as board_pips
+from rules.turn import dice_used as used_dice
 
 from .state import GAME_OVER, MATCH_OVER, MOVING, ROLL, TAKE, Pending, State
 from .value import TableValue
@@ -20,17 +21,7 @@ def build_state(v: TableValue, pending: Optional[Pending]) -> State:
     if turn is not None:
         pos = turn.position
         board = (pos.mine, pos.theirs) if p == 0 else (pos.theirs, pos.mine)
-        d = turn.dice
-        entries = (d[0],) * 4 if d[0] == d[1] else d
-        left = list(turn.dice_left)
-        used = []
-        for e in entries:
-            if e in left:
-                left.remove(e)
-                used.append(False)
-            else:
-                used.append(True)
-        dice_left, dice_used, steps = tuple(turn.dice_left), tuple(used), tuple(turn.steps)
+        dice_left, dice_used, steps = tuple(turn.dice_left), used_dice(turn.dice, turn.dice_left), tuple(turn.steps)
     else:
         board = v.board
         dice_left, dice_used, steps = (), (), ()

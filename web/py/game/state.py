@@ -11,7 +11,7 @@ from . import intents as I
 from .errors import GameError, NotAllowed
 from .kinds import (DECISION_KINDS, KIND_NAMES, LEVELS, REASONS, DecisionKind, EventKind, Level, PendingKind, Phase,
                     Reason, ResultKind)
-from .options import Options, Seat
+from .options import Options
 
 __all__ = ["Phase", "EventKind", "PendingKind", "Reason", "ResultKind", "PHASES", "ROLL", "MOVING", "TAKE", "GAME_OVER", "MATCH_OVER", "Event", "Pending", "Result", "State",
            "relative_board", "KIND_NAMES"]

@@ -15,7 +15,7 @@ from rules import dice as _dice
 from .dice_stats import DiceStats
 from .kinds import ACTION_TYPES, RESULT_KINDS, SEAT_KINDS, RollKind
 from .record import DICE_SCHEME, FORMAT, PEER_DICE_SCHEME, VERSION, RecordError, load_record
-from .replay import GameReplay, ReplayRefused, ReplayState, game_state, pair_text
+from .replay import GameReplay, ReplayRefused, ReplayState, pair_text
 
 __all__ = ["Problem", "RollVerdict", "Verdict", "ReplayState", "verify_record", "verify_many", "walk_record",
            "PEER_FINGERPRINT_LABEL", "MAX_MATCH_LENGTH"]

@@ -1,4 +1,4 @@
-"""Peer-to-peer play (issue #9): the protocol as pure code, plus the WebRTC adapter (``net.webrtc``, the only
+"""Peer-to-peer play: the protocol as pure code, plus the WebRTC adapter (``net.webrtc``, the only
 module that touches js). The connection dialog and the peer game in the page are ``ui.peer_dialog`` and
 ``ui.peer_game``.
 

@@ -11,7 +11,7 @@ import game
 from game import intents as I
 from rules import dice as _dice
 
-from .chains import Chain, check_reveal, check_secret
+from .chains import Chain, check_reveal, check_secret, hex_or_none as _hex
 from .errors import Refused
 from .peertable import PeerDice, PeerTable
 
@@ -20,9 +20,6 @@ __all__ = ["HOST", "GUEST", "ROLES", "DiceMessages"]
 HOST, GUEST = 0, 1
 ROLES = ("host", "guest")
 
-
-def _hex(b: Optional[bytes]) -> Optional[str]:
-    return None if b is None else b.hex()
 
 
 class DiceMessages:

@@ -1,11 +1,18 @@
 """One side's hash chain for one peer game (docs/fair-dice.md section 7), and the checks of the other side's."""
 from __future__ import annotations
 
+from typing import Optional
+
 from rules import dice as _dice
 
 from .errors import Refused
 
-__all__ = ["Chain", "check_reveal", "check_secret"]
+__all__ = ["Chain", "check_reveal", "check_secret", "hex_or_none"]
+
+
+def hex_or_none(b: Optional[bytes]) -> Optional[str]:
+    """A chain value, commitment or secret as the messages and the state hash write it: hex, or None."""
+    return None if b is None else b.hex()
 
 
 class Chain:

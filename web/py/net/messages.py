@@ -127,7 +127,7 @@ HASHED = frozenset({"reveal", "roll", "double", "take", "pass", "beaver", "play"
 _OPTIONAL = {"hello": {"settings"}}  # the guest's hello has no settings
 
 
-def check(msg: Any) -> dict:
+def check(msg: Any) -> dict[str, Any]:
     """Check a decoded message against its schema; return it or raise Refused("bad_schema"/"bad_version")."""
     if not isinstance(msg, dict):
         raise Refused("bad_schema", "a message must be a JSON object")
@@ -157,7 +157,7 @@ def check(msg: Any) -> dict:
     return msg
 
 
-def decode(data: Any) -> dict:
+def decode(data: Any) -> dict[str, Any]:
     """Bytes or text from the channel -> a checked message dict; Refused for anything else."""
     if isinstance(data, (bytes, bytearray)):
         if len(data) > MAX_MESSAGE_BYTES:
@@ -181,7 +181,7 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not allowed")
 
 
-def encode(msg: dict) -> str:
+def encode(msg: dict[str, Any]) -> str:
     """A message dict as compact JSON text (checked first: this side never sends what it would refuse)."""
     check(msg)
     text = json.dumps(msg, separators=(",", ":"), ensure_ascii=False, sort_keys=True)

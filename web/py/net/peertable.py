@@ -3,7 +3,8 @@
 The ordinary table throws its dice from one seed. In a peer game each throw is made only once both sides have
 revealed their chain values for it (docs/fair-dice.md section 7), so :class:`PeerDice` is a queue that the
 session fills with each throw just before the table needs it; the record names the peer dice scheme with both
-commitments, and both secrets are added when they are revealed after the game.
+commitments, and each chain's secrets are added once both sides know them: a used-up chain's when both have
+renewed, the last chain's when both are revealed after the game (docs/peer-protocol.md section 4).
 
 :class:`PeerTable` wraps a ``game.Table`` and uses only its public API: the dice source (``dice=`` the first
 game's, ``prepare_dice`` the next one's, ``update_dice`` as throws and secrets are revealed), ``amend_record``

@@ -541,7 +541,3 @@ class PeerSession(DiceMessages, C.ClaimMessages):
         out.send.extend(self._texts[msg["have"]:])
         out.notices.append(("resumed", "Connected again: the game continues."))
         self._follow_up(out)
-
-
-def _hex(b: Optional[bytes]) -> Optional[str]:
-    return None if b is None else b.hex()

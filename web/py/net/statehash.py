@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Optional
 
 from game.state import ROLL
+
+from .chains import hex_or_none as _hex
 
 __all__ = ["canonical", "state_object", "state_hash"]
 
@@ -20,9 +21,6 @@ def canonical(value) -> bytes:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True,
                       allow_nan=False).encode("ascii")
 
-
-def _hex(b: Optional[bytes]) -> Optional[str]:
-    return None if b is None else b.hex()
 
 
 def state_object(s) -> dict:

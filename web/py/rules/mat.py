@@ -23,19 +23,24 @@ the rules and raises :class:`MatFormatError` naming the line of anything it cann
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Optional
 
 from .errors import IllegalMoveError, MatFormatError, NotationError
 from .kinds import MatActionKind
 from .movegen import apply_play, legal_plays
 from .notation import parse_play
-from .position import Position
+from .position import Position, Step
 
 __all__ = ["MatAction", "MatGame", "MatMatch", "read_mat", "write_mat"]
 
-ROLL, DOUBLE, TAKE, DROP, WIN = "roll", "double", "take", "drop", "win"
-BEAVER, RESIGN = "beaver", "resign"
+ROLL: MatActionKind = "roll"
+DOUBLE: MatActionKind = "double"
+TAKE: MatActionKind = "take"
+DROP: MatActionKind = "drop"
+WIN: MatActionKind = "win"
+BEAVER: MatActionKind = "beaver"
+RESIGN: MatActionKind = "resign"
 
 
 @dataclass(frozen=True)
@@ -49,8 +54,8 @@ class MatAction:
 
     player: int
     kind: MatActionKind
-    dice: tuple = ()
-    play: tuple = ()
+    dice: tuple[int, ...] = ()
+    play: tuple[Step, ...] = ()
     value: int = 0
 
 
@@ -58,8 +63,8 @@ class MatAction:
 class MatGame:
     """A game: the score before it, its actions in order, the winner and the points won."""
 
-    score: tuple = (0, 0)
-    actions: tuple = ()
+    score: tuple[int, int] = (0, 0)
+    actions: tuple[MatAction, ...] = ()
     winner: Optional[int] = None
     points: int = 0
 
@@ -69,9 +74,9 @@ class MatMatch:
     """A match (``length`` 0 = money session): player names, games, and ``; [Key "Value"]`` tags."""
 
     length: int = 0
-    players: tuple = ("Player 0", "Player 1")
-    games: tuple = ()
-    tags: tuple = ()
+    players: tuple[str, str] = ("Player 0", "Player 1")
+    games: tuple[MatGame, ...] = ()
+    tags: tuple[tuple[str, str], ...] = ()
 
 
 # ---------------------------------------------------------------------------- writing
@@ -103,7 +108,7 @@ def write_mat(match: MatMatch) -> str:
     """The ``.mat`` text of ``match`` (GNU Backgammon's layout)."""
     if not isinstance(match, MatMatch):
         raise MatFormatError(f"write_mat needs a MatMatch, got {type(match).__name__}")
-    out: list = []
+    out: list[str] = []
     for key, value in match.tags:
         out.append(f'; [{key} "{value}"]')
     if match.tags:
@@ -169,7 +174,7 @@ _CELL = re.compile(
     re.IGNORECASE)
 
 
-def _cells(text: str, offset: int, lineno: int) -> list:
+def _cells(text: str, offset: int, lineno: int) -> list[tuple[int, "re.Match[str]"]]:
     """Split the text of a row into ``(column, match)`` cells; anything else is an error."""
     cells = []
     pos = 0
@@ -190,7 +195,7 @@ def _cells(text: str, offset: int, lineno: int) -> list:
 class _Replay:
     """Plays a game's actions through the rules, checking turn order and legality."""
 
-    def __init__(self, score: tuple, money: bool) -> None:
+    def __init__(self, score: tuple[int, int], money: bool) -> None:
         self.pos = Position.initial()  # ``mine`` is the player on turn once known
         self.money = money
         self.turn: Optional[int] = None
@@ -198,8 +203,8 @@ class _Replay:
         self.cube_owner: Optional[int] = None
         self.pending: Optional[int] = None  # player who doubled, awaiting an answer
         self.beavered = False  # the last action was a beaver (GNU Backgammon may write the doubler's take)
-        self.unplayed: Optional[tuple] = None  # (player, dice, line) of a roll written with no move
-        self.actions: list = []
+        self.unplayed: Optional[tuple[int, tuple[int, ...], int]] = None  # (player, dice, line) of a roll written with no move
+        self.actions: list[MatAction] = []
         self.winner: Optional[int] = None
         self.points = 0
         self.score = score
@@ -227,7 +232,7 @@ class _Replay:
                                  "(and no resignation follows)")
         self._apply(player, dice, plays[0][0])
 
-    def roll(self, player: int, dice: tuple, moves: str, lineno: int) -> None:
+    def roll(self, player: int, dice: tuple[int, int], moves: str, lineno: int) -> None:
         self.settle()
         self.beavered = False
         self._expect_turn(player, "a roll", lineno)
@@ -245,7 +250,7 @@ class _Replay:
                                  f"{dice[0]}{dice[1]}: {exc}") from None
         self._apply(player, dice, play)
 
-    def _apply(self, player: int, dice: tuple, play: tuple) -> None:
+    def _apply(self, player: int, dice: tuple[int, ...], play: tuple[Step, ...]) -> None:
         after = apply_play(self.pos, play)
         self.actions.append(MatAction(player, ROLL, tuple(dice), tuple(play)))
         if after.is_over():
@@ -346,10 +351,10 @@ def read_mat(text: str) -> MatMatch:
     if not isinstance(text, str):
         raise MatFormatError(f"read_mat needs text, got {type(text).__name__}")
     lines = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff").split("\n")
-    tags: list = []
+    tags: list[tuple[str, str]] = []
     length: Optional[int] = None
-    players: Optional[tuple] = None
-    games: list = []
+    players: Optional[tuple[str, str]] = None
+    games: list[MatGame] = []
     game: Optional[_Replay] = None
     game_no = 0
     split = 19  # a cell starting at or after this column is player 1's

@@ -7,8 +7,8 @@ every action returns a new state, and an action that is not allowed raises
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Optional
+from dataclasses import dataclass, replace
+from typing import Any, Optional, cast
 
 from .errors import CubeError
 from .kinds import ResultMultiplier
@@ -35,10 +35,10 @@ def opening_roll(d0: int, d1: int) -> Optional[int]:
     return 0 if d0 > d1 else 1
 
 
-def _player(p) -> int:
+def _player(p: Any) -> int:
     if p not in (0, 1) or isinstance(p, bool):
         raise CubeError(f"a player is 0 or 1, got {p!r}")
-    return p
+    return int(p)
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class MatchState:
     """
 
     length: int = 0
-    score: tuple = (0, 0)
+    score: tuple[int, int] = (0, 0)
     crawford: bool = False
     jacoby: bool = False
     beavers: bool = False
@@ -157,7 +157,7 @@ class MatchState:
         if kind not in (SINGLE, GAMMON, BACKGAMMON):
             raise CubeError(f"a game result kind is 1, 2 or 3, got {kind!r}")
         if self.is_money and self.jacoby and self.cube_owner is None:
-            kind = SINGLE
+            return self.cube
         return kind * self.cube
 
     def after_game(self, winner: int, points: int) -> "MatchState":
@@ -183,7 +183,7 @@ class MatchState:
         return replace(self, cube=1, cube_owner=None)
 
 
-def score_game(result, state: Optional[MatchState] = None) -> int:
+def score_game(result: "int | Position", state: Optional[MatchState] = None) -> int:
     """Points for a finished game: ``result`` is a kind (1, 2, 3) or a finished
     :class:`Position`; ``state`` gives the cube, its owner and the Jacoby option."""
     if state is None:
@@ -192,6 +192,5 @@ def score_game(result, state: Optional[MatchState] = None) -> int:
         kind = result.winner_kind()
         if kind == 0:
             raise CubeError("the game is not over: nobody has borne off 15 checkers")
-    else:
-        kind = result
-    return state.points_for(kind)
+        return state.points_for(kind)
+    return state.points_for(cast(ResultMultiplier, result))

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import base64
 from dataclasses import dataclass, replace
-from typing import Optional
+from typing import Any, Optional, Sequence, cast
 
 from .b64 import id_bits
-from .errors import MatchIdError, PositionIdError
+from .errors import MatchIdError
 from .match import MatchState
 from .position import Position
 
@@ -37,7 +37,7 @@ class MatchInfo:
     when not rolled; ``state`` 0 no game, 1 playing, 2 over, 3 resigned, 4 ended by a pass."""
 
     length: int = 0
-    score: tuple = (0, 0)
+    score: tuple[int, int] = (0, 0)
     cube: int = 1
     cube_owner: Optional[int] = None
     on_roll: int = 0
@@ -46,7 +46,7 @@ class MatchInfo:
     state: int = PLAYING
     double_offered: bool = False
     resign: int = 0
-    dice: tuple = (0, 0)
+    dice: tuple[int, int] = (0, 0)
 
     def __post_init__(self) -> None:
         if self.turn is None:  # the player to act: the other one while a double is answered
@@ -80,31 +80,31 @@ class MatchInfo:
                           jacoby=jacoby, beavers=beavers, cube=self.cube, cube_owner=self.cube_owner)
 
     @classmethod
-    def from_state(cls, state: MatchState, on_roll: int, dice: tuple = (0, 0), **kw) -> "MatchInfo":
+    def from_state(cls, state: MatchState, on_roll: int, dice: Sequence[int] = (0, 0), **kw: Any) -> "MatchInfo":
         """A Match ID's fields from a :class:`MatchState`, the player on roll and the dice."""
         return cls(length=state.length, score=state.score, cube=state.cube,
                    cube_owner=state.cube_owner, on_roll=on_roll, crawford=state.crawford,
-                   dice=tuple(dice), **kw)
+                   dice=cast("tuple[int, int]", tuple(dice)), **kw)  # checked in __post_init__
 
-    def replace(self, **kw) -> "MatchInfo":
+    def replace(self, **kw: Any) -> "MatchInfo":
         return replace(self, **kw)
 
     def swapped(self) -> "MatchInfo":
         """The same match with the two players' numbers exchanged (score, cube owner, on roll, turn)."""
         return replace(self, score=(self.score[1], self.score[0]),
                        cube_owner=None if self.cube_owner is None else 1 - self.cube_owner,
-                       on_roll=1 - self.on_roll, turn=1 - self.turn)
+                       on_roll=1 - self.on_roll, turn=None if self.turn is None else 1 - self.turn)
 
 
 def encode_match_id(info: MatchInfo) -> str:
     """The 12-character Match ID of ``info``."""
     if not isinstance(info, MatchInfo):
         raise MatchIdError(f"encode_match_id needs a MatchInfo, got {type(info).__name__}")
-    values = {
+    values: dict[str, int] = {
         "cube_log": info.cube.bit_length() - 1,
         "owner": 3 if info.cube_owner is None else info.cube_owner,
         "on_roll": info.on_roll, "crawford": int(info.crawford), "state": info.state,
-        "turn": info.turn, "double": int(info.double_offered), "resign": info.resign,
+        "turn": info.on_roll if info.turn is None else info.turn, "double": int(info.double_offered), "resign": info.resign,
         "die1": info.dice[0], "die2": info.dice[1], "length": info.length,
         "score0": info.score[0], "score1": info.score[1],
     }
@@ -151,7 +151,7 @@ def gnubg_id(pos: Position, info: MatchInfo) -> str:
     return f"{pos.to_id()}:{encode_match_id(info)}"
 
 
-def parse_gnubg_id(text: str) -> tuple:
+def parse_gnubg_id(text: str) -> tuple[Position, "MatchInfo"]:
     """``(Position, MatchInfo)`` from ``PositionID:MatchID`` (a ``GNUbg ID:`` prefix is allowed).
 
     Raises :class:`PositionIdError` or :class:`MatchIdError` naming the bad half.

@@ -15,8 +15,14 @@ and only when every checker is home.
 
 from __future__ import annotations
 
+from typing import Any, Iterable
+
 from .errors import IllegalMoveError
 from .position import Position, Step
+
+Play = tuple[Step, ...]
+Found = dict[int, Any]  # result key -> the play that reaches it (or, while searching, the steps so far)
+Board = tuple[tuple[int, ...], tuple[int, ...]]
 
 __all__ = ["legal_plays", "legal_results", "result_boards", "apply_play", "check_dice"]
 
@@ -28,7 +34,7 @@ _HIT = [_OBAR - _O[p] for p in range(26)]  # opponent blot on p sent to its bar
 _MOVE = [[_U[max(f - d, 0)] - _U[f] if 1 <= d <= 6 else 0 for d in range(7)] for f in range(26)]
 
 # Steps are interned: _STEP[(frm * 7 + die) * 2 + hit]
-_STEP: list = [None] * (26 * 7 * 2)
+_STEP: list[Any] = [None] * (26 * 7 * 2)
 for _f in range(1, 26):
     for _d in range(1, 7):
         for _h in (0, 1):
@@ -41,7 +47,7 @@ del _f, _d, _h, _t
 _NEW = tuple.__new__
 
 
-def check_dice(dice) -> tuple[int, int]:
+def check_dice(dice: Any) -> tuple[int, int]:
     """Validate a roll: a pair of ints 1..6 (raises :class:`IllegalMoveError`)."""
     try:
         d1, d2 = dice
@@ -53,7 +59,7 @@ def check_dice(dice) -> tuple[int, int]:
     return d1, d2
 
 
-def pack(pos) -> int:
+def pack(pos: Board) -> int:
     """The packed int of a position (the mover is ``pos.mine``)."""
     return int.from_bytes(bytes(pos[0]) + bytes(pos[1][::-1]), "little")
 
@@ -64,7 +70,7 @@ def unpack(key: int) -> Position:
     return _NEW(Position, (tuple(b[:26]), tuple(b[51:25:-1])))
 
 
-def single_moves(b: bytes, d: int, maxsrc: int = 25) -> list:
+def single_moves(b: bytes, d: int, maxsrc: int = 25) -> list[tuple[int, int, bool]]:
     """Legal single moves ``(frm, to, hit)`` with die ``d`` on node bytes ``b``.
 
     Only sources ``<= maxsrc`` are listed (used to enumerate doubles in one canonical order).
@@ -106,10 +112,11 @@ def key_after(key: int, frm: int, to: int, hit: bool, die: int) -> int:
 
 def step_of(frm: int, die: int, hit: bool) -> Step:
     """The :class:`Step` of a move :func:`single_moves` lists (interned: one object per step)."""
-    return _STEP[(frm * 7 + die) * 2 + hit]
+    step: Step = _STEP[(frm * 7 + die) * 2 + hit]
+    return step
 
 
-def apply_play(pos: Position, play) -> Position:
+def apply_play(pos: Position, play: Iterable[Step]) -> Position:
     """The position after ``play`` (steps made by ``mine``), not turned round: ``mine`` still the side
     that moved, a checker it hit on ``theirs``' bar.
 
@@ -126,23 +133,24 @@ def apply_play(pos: Position, play) -> Position:
             raise IllegalMoveError(f"a play is a sequence of Step, got {s!r}")
         f, t, hit = s[0], s[1], s[2]
         if not (key >> (8 * f)) & 0xFF:
-            raise IllegalMoveError(f"no checker to move on {_pt(f)} for {s!r}")
+            raise IllegalMoveError(f"no checker to move on {_in_words(f)} for {s!r}")
         other = (key >> (8 * (26 + t))) & 0xFF if t else 0
         if other >= 2:
-            raise IllegalMoveError(f"{_pt(t)} is held by the other side: {s!r} cannot land there")
+            raise IllegalMoveError(f"{_in_words(t)} is held by the other side: {s!r} cannot land there")
         if bool(other) != hit:
-            raise IllegalMoveError(f"{s!r}: " + ("a blot stands on " if other else "no blot to hit on ") + _pt(t))
+            raise IllegalMoveError(f"{s!r}: " + ("a blot stands on " if other else "no blot to hit on ") + _in_words(t))
         key += _U[t] - _U[f]
         if hit:
             key += _HIT[t]
     return unpack(key)
 
 
-def _pt(p: int) -> str:
+def _in_words(p: int) -> str:
+    """A point in an error message's prose (the notation's names are ``position.point_name``)."""
     return "the bar" if p == 25 else "off" if p == 0 else f"point {p}"
 
 
-def generate(key: int, d1: int, d2: int) -> tuple[int, dict]:
+def generate(key: int, d1: int, d2: int) -> tuple[int, Found]:
     """All distinct results of a legal full play: ``(dice_used, {result_key: play})``.
 
     ``dice_used`` is 0 (nothing can be played, dict empty), 1, 2, 3 or 4.
@@ -152,7 +160,7 @@ def generate(key: int, d1: int, d2: int) -> tuple[int, dict]:
     return _generate_double(key, d1)
 
 
-def _generate_pair(key: int, d1: int, d2: int):
+def _generate_pair(key: int, d1: int, d2: int) -> tuple[int, Found]:
     b = key.to_bytes(52, "little")
     if sum(b[7:25]) >= 2:
         if not b[25]:
@@ -162,11 +170,11 @@ def _generate_pair(key: int, d1: int, d2: int):
     return _generate_pair_dfs(key, d1, d2)
 
 
-def _generate_pair_enter(key: int, d1: int, d2: int, b: bytes):
+def _generate_pair_enter(key: int, d1: int, d2: int, b: bytes) -> tuple[int, Found]:
     """Two different dice, one checker on the bar, two or more others outside the home board:
     enter with one die, then any free move with the other (or the entered checker goes on)."""
-    full: dict = {}
-    singles: dict = {}
+    full: Found = {}
+    singles: Found = {}
     step = _STEP
     move = _MOVE
     hitd = _HIT
@@ -205,12 +213,12 @@ def _generate_pair_enter(key: int, d1: int, d2: int, b: bytes):
     return 1, {k1: (s1,)}
 
 
-def _free_moves(b: bytes, d: int) -> list:
+def _free_moves(b: bytes, d: int) -> list[tuple[int, int, bool]]:
     """Single moves with die ``d`` when nothing is on the bar and bearing off is impossible."""
     return [(p, p - d, b[26 + p - d] == 1) for p in range(24, d, -1) if b[p] and b[26 + p - d] < 2]
 
 
-def _generate_pair_free(key: int, d1: int, d2: int, b: bytes):
+def _generate_pair_free(key: int, d1: int, d2: int, b: bytes) -> tuple[int, Found]:
     """Two different dice, nothing on the bar and two or more checkers outside the home board.
 
     Then a move's legality depends only on having a checker on its source, so the second
@@ -219,7 +227,7 @@ def _generate_pair_free(key: int, d1: int, d2: int, b: bytes):
     """
     m1 = _free_moves(b, d1)
     m2 = _free_moves(b, d2)
-    full: dict = {}
+    full: Found = {}
     step = _STEP
     move = _MOVE
     hitd = _HIT
@@ -260,16 +268,16 @@ def _generate_pair_free(key: int, d1: int, d2: int, b: bytes):
     moves, d = (hi_moves, hi) if hi_moves else (lo_moves, lo)
     if not moves:
         return 0, {}
-    singles = {}
+    singles: dict[int, Any] = {}
     for f, t, h in moves:
         k1 = key + move[f][d] + (hitd[t] if h else 0)
         singles.setdefault(k1, (step[(f * 7 + d) * 2 + h],))
     return 1, singles
 
 
-def _generate_pair_dfs(key: int, d1: int, d2: int):
-    full: dict = {}
-    singles: dict = {}
+def _generate_pair_dfs(key: int, d1: int, d2: int) -> tuple[int, Found]:
+    full: Found = {}
+    singles: Found = {}
     hi = d1 if d1 > d2 else d2
     sm = single_moves
     step = _STEP
@@ -300,14 +308,14 @@ def _generate_pair_dfs(key: int, d1: int, d2: int):
     return 0, {}
 
 
-def _generate_double(key: int, d: int):
-    found: list = [{}, {}, {}, {}, {}]
+def _generate_double(key: int, d: int) -> tuple[int, Found]:
+    found: list[Found] = [{}, {}, {}, {}, {}]
     sm = single_moves
     step = _STEP
     move = _MOVE
     hitd = _HIT
 
-    def dfs(k: int, depth: int, maxsrc: int, play: tuple) -> None:
+    def dfs(k: int, depth: int, maxsrc: int, play: Play) -> None:
         moves = sm(k.to_bytes(52, "little"), d, maxsrc)
         if not moves:
             found[depth].setdefault(k, play)
@@ -330,7 +338,7 @@ def _generate_double(key: int, d: int):
     return 0, {}
 
 
-def legal_plays(pos: Position, dice) -> list:
+def legal_plays(pos: Position, dice: Any) -> list[tuple[Play, Position]]:
     """Every distinct result of a legal full play, once: a list of ``(play, result)``.
 
     ``play`` is a tuple of :class:`Step`; ``result`` is **not** turned round (the side that
@@ -343,9 +351,9 @@ def legal_plays(pos: Position, dice) -> list:
     return plays_of(pos, key, res)
 
 
-def plays_of(pos: Position, key: int, res: dict) -> list:
+def plays_of(pos: Position, key: int, res: Found) -> list[tuple[Play, Position]]:
     """``legal_plays``' list from what ``generate`` found for ``pos`` (packed as ``key``)."""
-    out = []
+    out: list[Any] = []
     append = out.append
     theirs0 = pos[1]
     hi0 = key >> 208
@@ -358,7 +366,7 @@ def plays_of(pos: Position, key: int, res: dict) -> list:
     return out
 
 
-def legal_results(position_id: str, dice) -> set:
+def legal_results(position_id: str, dice: Any) -> set[str]:
     """Position IDs of every distinct position reachable by a legal full play (the contract).
 
     The input has the side to move encoded second; results are written without turning the
@@ -370,7 +378,7 @@ def legal_results(position_id: str, dice) -> set:
     return {unpack(k).to_id() for k in res}
 
 
-def result_boards(board, d1: int, d2: int) -> list:
+def result_boards(board: Board, d1: int, d2: int) -> list[Board]:
     """The bot's fast path: every distinct board (not turned round) the side on roll can reach with
     ``d1``-``d2``, as plain ``(mine, theirs)`` pairs (:mod:`rules.board`), without the plays.
 
@@ -389,7 +397,7 @@ def result_boards(board, d1: int, d2: int) -> list:
     if d1 == d2:
         level = {key: 25}
         for _ in range(4):
-            reached: dict = {}
+            reached: Found = {}
             get = reached.get
             for k, src in level.items():
                 for f, t, h in sm(k.to_bytes(52, "little"), d1, src):
@@ -405,8 +413,8 @@ def result_boards(board, d1: int, d2: int) -> list:
         if key in level:  # nothing could be played
             return [board]
         return _boards(level, key, theirs0)
-    full: dict = {}
-    partial: dict = {}
+    full: Found = {}
+    partial: dict[int, Any] = {}
     b0 = key.to_bytes(52, "little")
     for a, b in ((d1, d2), (d2, d1)):
         firsts = sm(b0, a)
@@ -432,9 +440,9 @@ def result_boards(board, d1: int, d2: int) -> list:
     return [board]
 
 
-def _boards(keys, key0: int, theirs0: tuple) -> list:
+def _boards(keys: Iterable[int], key0: int, theirs0: tuple[int, ...]) -> list[Board]:
     """Packed ints as ``(mine, theirs)`` pairs; ``theirs0`` is shared when nothing was hit."""
-    out = []
+    out: list[Any] = []
     append = out.append
     hi0 = key0 >> 208
     for k in keys:

@@ -10,24 +10,24 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Any, Callable, Iterable, Iterator, Optional
 
 from .errors import IllegalMoveError, NotationError
-from .movegen import check_dice, generate, key_after, pack, single_moves, step_of
-from .position import Position, Step
+from .movegen import Found, Play, check_dice, generate, key_after, pack, single_moves, step_of
+from .position import Position, Step, point_name as _pt
 
 __all__ = ["format_play", "parse_play"]
 
+Path = list[tuple[int, bool]]  # one checker's points as written, each with whether it is marked hit
+Move = tuple[int, int, int]  # (from, to, die)
 
-def _pt(p: int) -> str:
-    return "bar" if p == 25 else "off" if p == 0 else str(p)
 
-
-def _chains(play) -> list:
+def _chains(play: Iterable[Step]) -> list[list[Step]]:
     """Group a play's steps into checker paths (lists of steps, each continuing the last).
 
     Steps are taken from the highest source down, so the grouping depends only on the set of
     steps: two plays with the same steps format the same way."""
-    paths: list = []
+    paths: list[list[Step]] = []
     for s in sorted(play, key=lambda s: (-s.frm, -s.to)):
         for path in paths:
             last = path[-1]
@@ -39,7 +39,7 @@ def _chains(play) -> list:
     return paths
 
 
-def _path_text(path) -> str:
+def _path_text(path: list[Step]) -> str:
     parts = [_pt(path[0].frm)]
     for s in path[:-1]:
         if s.hit:
@@ -49,7 +49,7 @@ def _path_text(path) -> str:
     return "/".join(parts)
 
 
-def format_play(play) -> str:
+def format_play(play: Iterable[Step]) -> str:
     """Format a play (tuple of :class:`Step`) as GNU Backgammon writes it; ``""`` for no move."""
     for s in play:
         if not isinstance(s, Step):
@@ -93,7 +93,7 @@ def _point_value(text: str, where: str) -> int:
     return v
 
 
-def parse_moves(text: str) -> list:
+def parse_moves(text: str) -> list[Path]:
     """Parse notation into checker paths without a position: a list of
     ``[(point, hit_marked), ...]`` lists, one per checker (counts expanded)."""
     if not isinstance(text, str):
@@ -124,7 +124,7 @@ def parse_moves(text: str) -> list:
     return out
 
 
-def parse_play(text: str, pos: Position, dice) -> tuple:
+def parse_play(text: str, pos: Position, dice: Any) -> Play:
     """The legal play that ``text`` denotes from ``pos`` with ``dice``.
 
     Raises :class:`NotationError` when the text cannot be read and :class:`IllegalMoveError`
@@ -144,13 +144,14 @@ def parse_play(text: str, pos: Position, dice) -> tuple:
     # Required waypoints per checker: start, the points written (hit-marked or not), end.
     order = sorted(paths, key=lambda p: -p[0][0])
     all_stars = {p for path in paths for p, star in path if star}
-    candidates: list = []
+    candidates: list[tuple[int, int, Play]] = []
 
-    def seq_for_path(key: int, path, left: list, steps: tuple, cb) -> None:
+    def seq_for_path(key: int, path: Path, left: list[int], steps: Play,
+                     cb: Callable[[int, list[int], Play, int], None]) -> None:
         """Enumerate step sequences moving one checker along ``path`` with dice from ``left``."""
         pts = [p for p, _ in path]
 
-        def go(k: int, at: int, idx: int, left: list, steps: tuple, hits_off_route: int) -> None:
+        def go(k: int, at: int, idx: int, left: list[int], steps: Play, hits_off_route: int) -> None:
             target = pts[idx]
             if at == target:
                 if idx == len(pts) - 1:
@@ -172,7 +173,7 @@ def parse_play(text: str, pos: Position, dice) -> tuple:
 
         go(key, pts[0], 1, left, steps, 0)
 
-    def all_paths(i: int, key: int, left: list, steps: tuple, penalty: int) -> None:
+    def all_paths(i: int, key: int, left: list[int], steps: Play, penalty: int) -> None:
         if i == len(order):
             if all_stars <= {s.to for s in steps if s.hit}:
                 candidates.append((penalty, key, steps))
@@ -200,10 +201,11 @@ def parse_play(text: str, pos: Position, dice) -> tuple:
                                " (the higher die when only one can be played)" if need == 1 and d1 != d2 else ""))
 
 
-def _routes(start: int, pts: list, left: list, b: bytes):
+def _routes(start: int, pts: list[int], left: list[int], b: bytes) -> Iterator[tuple[tuple[int, ...], tuple[Move, ...]]]:
     """Die sequences taking one checker through the waypoints ``pts`` (no legality beyond
     not landing on a closed point): yields ``(dice_used, landings)``."""
-    def go(at: int, idx: int, left: list, used: tuple, lands: tuple):
+    def go(at: int, idx: int, left: list[int], used: tuple[int, ...],
+           lands: tuple[Move, ...]) -> Iterator[tuple[tuple[int, ...], tuple[Move, ...]]]:
         if at == pts[idx]:
             if idx == len(pts) - 1:
                 yield used, lands
@@ -224,11 +226,12 @@ def _routes(start: int, pts: list, left: list, b: bytes):
     yield from go(start, 1, left, (), ())
 
 
-def _by_result(key0: int, order: list, dice_all: list, stars: set, need: int, results: dict):
+def _by_result(key0: int, order: list[Path], dice_all: list[int], stars: set[int], need: int,
+               results: Found) -> Optional[Play]:
     b = key0.to_bytes(52, "little")
     best = None
 
-    def combine(i: int, left: list, moves: tuple):
+    def combine(i: int, left: list[int], moves: tuple[Move, ...]) -> None:
         nonlocal best
         if i == len(order):
             if len(moves) != need:

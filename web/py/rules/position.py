@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from operator import itemgetter
-from typing import Optional
+from typing import Any, Iterable, Optional, cast
 
 from . import board as _board
 from .errors import IllegalMoveError, PositionIdError
@@ -21,7 +21,12 @@ OFF = 0
 CHECKERS = 15
 
 
-def _side_from_mapping(points: Mapping, what: str) -> tuple[int, ...]:
+def point_name(p: int) -> str:
+    """A point as the notation writes it: ``bar`` (25), ``off`` (0), else its number."""
+    return "bar" if p == BAR else "off" if p == OFF else str(p)
+
+
+def _side_from_mapping(points: Mapping[Any, int], what: str) -> tuple[int, ...]:
     slots = [0] * 26
     for key, count in points.items():
         if isinstance(key, str):
@@ -53,7 +58,7 @@ def _side_from_mapping(points: Mapping, what: str) -> tuple[int, ...]:
     return tuple(slots)
 
 
-def _check_side(side, what: str) -> tuple[int, ...]:
+def _check_side(side: Iterable[Any], what: str) -> tuple[int, ...]:
     try:
         t = tuple(side)
     except TypeError:
@@ -68,7 +73,7 @@ def _check_side(side, what: str) -> tuple[int, ...]:
     return t
 
 
-class Position(tuple):
+class Position(tuple[tuple[int, ...], tuple[int, ...]]):
     """A backgammon position: ``(mine, theirs)``, ``mine`` being the side on roll.
 
     Frozen and hashable (it is a tuple). ``Position(mine, theirs)`` validates its input; use
@@ -77,7 +82,7 @@ class Position(tuple):
 
     __slots__ = ()
 
-    def __new__(cls, mine, theirs):
+    def __new__(cls, mine: Iterable[int], theirs: Iterable[int]) -> "Position":
         m = _check_side(mine, "mine")
         t = _check_side(theirs, "theirs")
         for p in range(1, 25):
@@ -101,7 +106,7 @@ class Position(tuple):
         return tuple.__new__(cls, (mine, theirs))
 
     @classmethod
-    def from_points(cls, mine: Mapping, theirs: Mapping) -> "Position":
+    def from_points(cls, mine: Mapping[Any, int], theirs: Mapping[Any, int]) -> "Position":
         """Build from dicts such as ``{"6": 5, "8": 3, "13": 5, "24": 2}``.
 
         Keys are points 1..24, 25 or ``"bar"`` for the bar, optionally 0 or ``"off"``;
@@ -124,7 +129,7 @@ class Position(tuple):
             out.append(d)
         return out[0], out[1]
 
-    def after(self, play) -> "Position":
+    def after(self, play: Iterable[Step]) -> "Position":
         """The position after ``play`` (its :class:`Step` s in order, e.g. from :func:`rules.parse_play`),
         not turned round: the mover is still ``mine``, a checker it hit is on ``theirs``' bar. The play's
         legality is not checked here (``parse_play``, ``legal_plays`` and :class:`Turn` do that); a step
@@ -180,16 +185,16 @@ class Position(tuple):
         """0 game not over; else for the side that has borne off all 15 (see :meth:`winner`):
         1 single, 2 gammon (loser bore off none), 3 backgammon (loser bore off none and has a
         checker on the bar or in the winner's home board, i.e. its own points 19..24)."""
-        return _board.winner_kind(self) or _board.winner_kind(self.swapped())
+        return cast(WinnerKind, _board.winner_kind(self) or _board.winner_kind(self.swapped()))
 
     def __repr__(self) -> str:
         return f"Position.from_id({self.to_id()!r})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type, tuple[tuple[int, ...], tuple[int, ...]]]:
         return (Position, (self[0], self[1]))
 
 
-class Step(tuple):
+class Step(tuple[int, int, bool, int]):
     """One checker moved by one die: ``Step(frm, to, hit=False, die=None)``.
 
     ``frm`` 25 is the bar, ``to`` 0 is off. ``die`` defaults to ``frm - to``; it differs only
@@ -199,7 +204,7 @@ class Step(tuple):
 
     __slots__ = ()
 
-    def __new__(cls, frm: int, to: int, hit: bool = False, die: Optional[int] = None):
+    def __new__(cls, frm: int, to: int, hit: bool = False, die: Optional[int] = None) -> "Step":
         for v, name in ((frm, "frm"), (to, "to")):
             if not isinstance(v, int) or isinstance(v, bool):
                 raise IllegalMoveError(f"step {name} must be an int, got {v!r}")
@@ -224,6 +229,6 @@ class Step(tuple):
             extra += f", die={self[3]}"
         return f"Step({self[0]}, {self[1]}{extra})"
 
-    def __reduce__(self):
-        return (Step, tuple(self))
+    def __reduce__(self) -> tuple[type, tuple[int, int, bool, int]]:
+        return (Step, (self[0], self[1], self[2], self[3]))
 

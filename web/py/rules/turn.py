@@ -7,23 +7,37 @@ require (all the dice that can be used, the higher die when only one can).
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+from typing import Any, NamedTuple, Optional
 
 from .errors import IllegalMoveError
 from .movegen import check_dice, generate, key_after, pack, plays_of, single_moves, step_of, unpack
-from .position import Position, Step
+from .position import Position, Step, point_name as _pt
 
 
 class Option(NamedTuple):
     """A destination for a lifted checker: where, with which dice, whether it hits, the steps."""
 
     to: int
-    dice: tuple
+    dice: tuple[int, ...]
     hit: bool
-    path: tuple
+    path: tuple[Step, ...]
 
 
-def _max_usable(key: int, dice: tuple, maxsrc: int = 25) -> int:
+def dice_used(dice: tuple[int, int], left: tuple[int, ...]) -> tuple[bool, ...]:
+    """For each die to play (four of a double), whether it is used, given the dice ``left`` unplayed: a die is
+    used once fewer of its number remain than are still to be counted from it on."""
+    remaining = list(left)
+    used = []
+    for face in ((dice[0],) * 4 if dice[0] == dice[1] else dice):
+        if face in remaining:
+            remaining.remove(face)
+            used.append(False)
+        else:
+            used.append(True)
+    return tuple(used)
+
+
+def _max_usable(key: int, dice: tuple[int, ...], maxsrc: int = 25) -> int:
     """How many of ``dice`` can still be played from ``key`` (dice all equal or two distinct)."""
     if not dice:
         return 0
@@ -59,15 +73,15 @@ class Turn:
 
     __slots__ = ("_start", "_dice", "_steps", "_key", "_left", "_need", "_only", "_parent", "_opts", "_res")
 
-    def __init__(self, pos: Position, dice) -> None:
+    def __init__(self, pos: Position, dice: Any) -> None:
         if not isinstance(pos, Position):
             raise IllegalMoveError(f"Turn needs a Position, got {type(pos).__name__}")
         d1, d2 = check_dice(dice)
         self._start = pos
         self._dice = (d1, d2)
-        self._steps: tuple = ()
+        self._steps: tuple[Step, ...] = ()
         self._key = pack(pos)
-        self._left = (d1,) * 4 if d1 == d2 else (d1, d2)
+        self._left: tuple[int, ...] = (d1,) * 4 if d1 == d2 else (d1, d2)
         need, res = generate(self._key, d1, d2)
         self._res = res  # the roll's plays, found once: legal_plays() hands them out
         self._need = need
@@ -75,7 +89,7 @@ class Turn:
         if need == 1 and d1 != d2:
             self._only = next(iter(res.values()))[0].die
         self._parent: Optional[Turn] = None
-        self._opts: Optional[dict] = None
+        self._opts: Optional[dict[int, list[Option]]] = None
 
     # -- read-only state ----------------------------------------------------------------
     @property
@@ -84,7 +98,7 @@ class Turn:
         return self._start
 
     @property
-    def dice(self) -> tuple:
+    def dice(self) -> tuple[int, int]:
         """The roll, as given."""
         return self._dice
 
@@ -94,12 +108,12 @@ class Turn:
         return unpack(self._key)
 
     @property
-    def steps(self) -> tuple:
+    def steps(self) -> tuple[Step, ...]:
         """Steps made so far."""
         return self._steps
 
     @property
-    def dice_left(self) -> tuple:
+    def dice_left(self) -> tuple[int, ...]:
         """Dice not used yet (four entries for doubles at the start)."""
         return self._left
 
@@ -113,7 +127,7 @@ class Turn:
         """True when the play is finished: no legal full play has a further step."""
         return len(self._steps) >= self._need
 
-    def legal_plays(self) -> list:
+    def legal_plays(self) -> list[tuple[tuple[Step, ...], Position]]:
         """Every distinct result of a legal full play of the roll from :attr:`start`, as
         ``rules.legal_plays(start, dice)`` gives them, without searching again (the turn searched once
         when it began)."""
@@ -136,7 +150,7 @@ class Turn:
         c._res = self._res
         return c
 
-    def _valid_steps(self) -> list:
+    def _valid_steps(self) -> list[tuple[int, int, bool, int]]:
         """Single steps ``(frm, to, hit, die)`` that keep a legal full play reachable."""
         if self.is_complete:
             return []
@@ -155,7 +169,7 @@ class Turn:
                     out.append((f, t, h, d))
         return out
 
-    def options(self) -> dict:
+    def options(self) -> dict[int, list[Option]]:
         """``{source: [Option, ...]}`` for every checker that can move now.
 
         Destinations reachable with one checker using two or more dice (through open points)
@@ -164,9 +178,9 @@ class Turn:
         """
         if self._opts is not None:
             return self._opts
-        best: dict = {}
+        best: dict[int, dict[int, Any]] = {}
 
-        def walk(turn: "Turn", src: int, dice: tuple, path: tuple) -> None:
+        def walk(turn: "Turn", src: int, dice: tuple[int, ...], path: tuple[Step, ...]) -> None:
             for f, t, h, d in turn._valid_steps():
                 if f != (path[-1].to if path else src):
                     continue
@@ -224,7 +238,3 @@ class Turn:
     def __repr__(self) -> str:
         return (f"Turn({self._start!r}, {self._dice}, steps={self._steps}, "
                 f"left={self._left})")
-
-
-def _pt(p: int) -> str:
-    return "bar" if p == 25 else "off" if p == 0 else str(p)

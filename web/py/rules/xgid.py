@@ -14,7 +14,6 @@ top player is player 0 of the Match ID.
 
 from __future__ import annotations
 
-from typing import Optional
 
 from .errors import PositionIdError, XgidError
 from .matchid import MatchInfo
@@ -23,7 +22,7 @@ from .position import Position
 __all__ = ["to_xgid", "parse_xgid", "XgidExtra"]
 
 
-class XgidExtra(tuple):
+class XgidExtra(tuple[bool, bool, int]):
     """Fields an XGID has beyond a Match ID: ``(jacoby, beavers, max_cube_log)``."""
 
     __slots__ = ()
@@ -76,7 +75,7 @@ def _int(field: str, name: str, lo: int, hi: int) -> int:
     return v
 
 
-def parse_xgid(text: str) -> tuple:
+def parse_xgid(text: str) -> tuple[Position, MatchInfo, XgidExtra]:
     """``(Position, MatchInfo, XgidExtra)`` from an XGID; ``Position.mine`` is player ``on_roll``.
 
     Raises :class:`XgidError` naming the bad field.

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
+from rules.position import point_name as _pt
+
 from .i18n import text
 
 # The help overlay's rows: (key caps, text key).
@@ -117,10 +119,6 @@ def event_text(event, names: Sequence[str], me: Optional[int], lang: str) -> str
         a, b = event.dice
         return say(lang, "no_move_you", a=a, b=b) if mine else say(lang, "no_move", name=name, a=a, b=b)
     return ""
-
-
-def _pt(point: int) -> str:
-    return "bar" if point == 25 else "off" if point == 0 else str(point)
 
 
 def clock_text(seconds: int, lang: str) -> str:

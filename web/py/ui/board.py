@@ -14,6 +14,8 @@ from typing import Callable, Optional
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
+from rules.turn import dice_used
+
 from . import dom
 from .model import CubeView, Dest, SLOTS, stack
 
@@ -182,15 +184,7 @@ class BoardView:
         area.className = f"dice-area {state.roller}"
         left = list(state.dice_left)
         faces = [d1, d2] if d1 != d2 else [d1] * 4
-        # A die is shown used once fewer of its number remain than are drawn from here on.
-        used_flags = []
-        remaining = list(left)
-        for face in faces:
-            if face in remaining:
-                remaining.remove(face)
-                used_flags.append(False)
-            else:
-                used_flags.append(True)
+        used_flags = list(dice_used((d1, d2), tuple(left)))
         if d1 == d2:
             faces, used_flags = faces[:2], [used_flags[0] and used_flags[1], used_flags[2] and used_flags[3]]
         for face, used in zip(faces, used_flags):

@@ -54,6 +54,9 @@ class BotProxy:
         window.performance.mark("gamao:worker-weights")
         await worker.load(self._weights)
         window.performance.mark("gamao:worker-loaded")
+        how = str(await worker.boot())  # how its interpreter started ("snapshot" or "normal"), for tests and benchmarks
+        from pyscript import document
+        document.documentElement.setAttribute("data-bot-boot", how)
         _mark("weights")
         if self._bearoff is not None:
             await self._send_bearoff(worker)

@@ -204,7 +204,7 @@ EN: dict[str, str] = {
     "set_up_done": "Practice position set up from the ID.",
     "copy_failed": "Could not copy: select the text and copy it.",
     "error": "Something went wrong: {msg}",
-    # history, verifying, automation, the page's furniture (issue 6)
+    # history, verifying, automation, the page's furniture
     "history": "History",
     "history_title": "Finished games",
     "history_empty": "No finished games yet.",
@@ -221,7 +221,7 @@ EN: dict[str, str] = {
     "seat_bottom": "Bottom player",
     "update_ready": "A new version of Gamão is ready.",
     "update": "Update",
-    # the phone's menu, installing, offline (issue 20)
+    # the phone's menu, installing, offline
     "menu": "Menu",
     "install": "Install",
     "offline_ready": "Gamão now works offline.",

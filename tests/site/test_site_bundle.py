@@ -90,7 +90,7 @@ def test_another_recipe_makes_the_bundle_stale(site, monkeypatch):
     bundle, _, _ = site
     build_site.write_bundle()
     assert not build_site.bundle_is_stale()
-    monkeypatch.setattr(build_site, "STDLIB_COMPILED", build_site.STDLIB_COMPILED + ("json",))
+    monkeypatch.setattr(build_site, "BUNDLE_RECIPE", build_site.BUNDLE_RECIPE + (bundle.with_name("compiler-2"),))
     assert build_site.bundle_is_stale()
 
 
@@ -104,7 +104,7 @@ def test_an_unreadable_bundle_is_stale(site):
 def test_the_site_build_packs_the_bundle_only_when_stale(site, monkeypatch, tmp_path):
     bundle, _, module = site
     monkeypatch.setattr(build_site, "ROOT", tmp_path)
-    for step in ("vendor", "vendor_python_libraries", "write_precache"):
+    for step in ("vendor", "vendor_python_libraries", "write_stdlib", "write_precache"):
         monkeypatch.setattr(build_site, step, lambda: {"version": "v", "files": {}})
     monkeypatch.setattr(build_site, "write_if_changed", lambda path, text: None)
     packed = []

@@ -1,0 +1,191 @@
+"""Instant start: the precompiled standard library, and the memory snapshot a visit after the first starts from.
+
+One browser context plays a returning player through the module (a boot is the slow part, so the tests share it
+and run in order): a first visit boots normally and keeps a snapshot; the next visit starts from it, page and bot
+worker alike, and plays; a truncated snapshot, a damaged one and one from another deploy each give a normal boot
+that resumes the saved game and drops the bad snapshot; offline, a visit still starts from the snapshot.
+"""
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+
+import bot
+import helpers as H
+import rules
+
+WEB = pathlib.Path(__file__).resolve().parent.parent / "web"
+PY = WEB / "py"
+PYODIDE_VERSION = json.loads((WEB.parent / "node_modules/pyodide/package.json").read_text())["version"]
+
+# The snapshot kept in Cache Storage: its length and headers, or null.
+SNAPSHOT_JS = """async () => {
+  const hit = await (await caches.open('gamao-snapshot')).match('/boot-snapshot');
+  if (!hit) return null;
+  const h = hit.headers;
+  return {bytes: (await hit.arrayBuffer()).byteLength, header: Number(h.get('x-gamao-bytes')),
+          deploy: h.get('x-gamao-deploy'), pyodide: h.get('x-gamao-pyodide')};
+}"""
+
+# Replaces the kept snapshot by a changed copy: cut (keep only its first half), damage (its first bytes zeroed,
+# same length) or restamp (another deploy's version).
+SPOIL_JS = """async (how) => {
+  const cache = await caches.open('gamao-snapshot');
+  const hit = await cache.match('/boot-snapshot');
+  let bytes = new Uint8Array(await hit.arrayBuffer());
+  const headers = new Headers(hit.headers);
+  if (how === 'cut') bytes = bytes.slice(0, bytes.length >> 1);
+  if (how === 'damage') bytes.fill(0, 0, 4096);
+  if (how === 'restamp') headers.set('x-gamao-deploy', 'another-deploy');
+  await cache.put('/boot-snapshot', new Response(bytes, {headers}));
+}"""
+
+
+def run_python(page, code: str):
+    """Runs `code` in the page's own interpreter (a script PyScript picks up); `result` (JSON-able) comes back."""
+    page.evaluate("""(code) => {
+      document.documentElement.removeAttribute('data-test-result');
+      const script = document.createElement('script');
+      script.type = 'py';
+      script.textContent = code + '\\nimport json as _j\\nfrom pyscript import document as _d\\n'
+        + '_d.documentElement.setAttribute("data-test-result", _j.dumps(result))\\n';
+      document.body.appendChild(script);
+    }""", code)
+    page.wait_for_selector("html[data-test-result]", state="attached")
+    return json.loads(page.get_attribute("html", "data-test-result"))
+
+
+def deploy_version() -> str:
+    return json.loads((WEB / "assets" / "boot" / "deploy.json").read_text())["version"]
+
+
+def visit(context, guard, url: str):
+    page = context.new_page()
+    guard.watch_page(page)
+    page.goto(url)
+    page.wait_for_selector("html[data-ready]", state="attached")
+    return page
+
+
+@pytest.fixture(scope="module")
+def player(browser, base_url):
+    """A returning player's browser: (context, guard, url) after a first visit that kept its snapshot."""
+    from conftest import BOOT_TIMEOUT_MS, Guard
+    guard = Guard()
+    context = browser.new_context()
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    guard.watch_context(context)
+    url = H.table_url(base_url)
+    page = visit(context, guard, url)
+    page.wait_for_selector("html[data-snapshot]", state="attached", timeout=120_000)
+    yield context, guard, url, page
+    context.close()
+
+
+@pytest.fixture
+def returning(player):
+    context, guard, url, first = player
+    guard.errors.clear()
+    yield context, guard, url
+    guard.check()
+
+
+def test_a_first_visit_boots_normally_and_keeps_a_snapshot_for_this_deploy(player):
+    context, guard, url, page = player
+    assert page.get_attribute("html", "data-boot") == "normal"
+    assert page.get_attribute("html", "data-snapshot") == "saved"
+    kept = page.evaluate(SNAPSHOT_JS)
+    assert kept["bytes"] == kept["header"] > 10_000_000
+    assert kept["deploy"] == deploy_version()
+    assert kept["pyodide"] == PYODIDE_VERSION
+    guard.check()
+
+
+def test_every_module_imports_with_the_precompiled_standard_library(player):
+    """Every module of web/py imports in the browser's interpreter, whose standard library is our zip; every
+    standard library module the table has imported was loaded as bytecode (none compiled in the browser)."""
+    context, guard, url, page = player
+    modules = sorted(".".join(p.relative_to(PY).with_suffix("").parts).removesuffix(".__init__")
+                     for p in PY.glob("*/**/*.py"))
+    assert "rules" in modules and "ui.app" in modules and "bot.analysis" in modules
+    result = run_python(page, f"""
+import importlib, sys
+sources = sorted(n for n, m in list(sys.modules.items())
+                 if (getattr(getattr(m, "__spec__", None), "origin", None) or "").startswith("/lib/python314.zip")
+                 and not m.__spec__.origin.endswith(".pyc"))
+failed = {{}}
+for name in {modules!r}:
+    try:
+        importlib.import_module(name)
+    except Exception as exc:
+        failed[name] = repr(exc)
+result = {{"failed": failed, "sources": sources, "stdlib": [p for p in sys.path if p.endswith(".zip")]}}
+""")
+    assert result["failed"] == {}
+    assert result["sources"] == []
+    assert result["stdlib"] == ["/lib/python314.zip"]
+    guard.check()
+
+
+def test_a_repeat_visit_starts_from_the_snapshot_plays_the_bot_and_takes_a_hint(returning):
+    context, guard, url = returning
+    page = visit(context, guard, url)
+    assert page.get_attribute("html", "data-boot") == "snapshot"
+    # PyScript's own package (written as source at every start) was not compiled: its bytecode is in the snapshot
+    used = run_python(page, "import importlib.machinery as m\nresult = m.SourceFileLoader.source_to_code.used")
+    assert "/home/pyodide/pyscript/__init__.py" in used
+    H.new_game(page, "bot", "strong")
+    assert H.wait_for_turn(page) == "move"  # this seed: the person opens with 3-1
+    page.locator("#btn-hint").click()
+    page.wait_for_function("document.querySelector('#hint').dataset.best")
+    assert page.get_attribute("#hint", "data-best") == bot.choose(rules.Position.initial().to_id(), (3, 1), "strong")
+    assert page.get_attribute("html", "data-bot-boot") == "snapshot"  # the bot's worker started from it too
+    for _ in range(6):  # the person's turns, and the bot's answers in between
+        H.play_turn(page)
+    assert int(page.evaluate("JSON.parse(localStorage.getItem('gamao.table')).record.games.at(-1).actions.length")) > 4
+    page.close()
+
+
+def _saved(page) -> dict:
+    return {"id": page.text_content("#gnubg-id"), "dice": page.get_attribute("[data-dice]", "data-dice"),
+            "save": page.evaluate("localStorage.getItem('gamao.table')")}
+
+
+@pytest.mark.parametrize("how", ["cut", "damage", "restamp"])
+def test_a_bad_snapshot_gives_a_normal_boot_that_resumes_the_game_and_is_replaced(returning, how):
+    context, guard, url = returning
+    page = visit(context, guard, url)
+    before = _saved(page)
+    page.evaluate(SPOIL_JS, how)
+    page.close()
+    page = visit(context, guard, url)
+    assert page.get_attribute("html", "data-boot") == "normal"
+    after = _saved(page)
+    assert after["id"] == before["id"] and after["dice"] == before["dice"]
+    assert json.loads(after["save"])["record"] == json.loads(before["save"])["record"]
+    # the bad snapshot is gone and a good one is made again
+    page.wait_for_selector("html[data-snapshot]", state="attached", timeout=120_000)
+    assert page.get_attribute("html", "data-snapshot") == "saved"
+    kept = page.evaluate(SNAPSHOT_JS)
+    assert kept["bytes"] == kept["header"] and kept["deploy"] == deploy_version()
+    if how == "damage":
+        guard.errors[:] = [e for e in guard.errors if "Snapshot has invalid magic number" not in e]
+    page.close()
+
+
+def test_offline_a_repeat_visit_still_starts_from_the_snapshot(returning):
+    context, guard, url = returning
+    page = visit(context, guard, url)
+    page.wait_for_selector("html[data-offline]", state="attached")
+    page.close()
+    context.set_offline(True)
+    try:
+        page = visit(context, guard, url)
+        assert page.get_attribute("html", "data-boot") == "snapshot"
+        assert page.evaluate("navigator.onLine") is False
+        assert H.play_turn(page) in ("move", "roll", "done", "take")  # the table plays offline
+        page.close()
+    finally:
+        context.set_offline(False)

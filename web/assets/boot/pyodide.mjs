@@ -1,0 +1,153 @@
+// Gamão's interpreter module. PyScript's config `interpreter` names this file: PyScript (on the page and in the
+// bot's worker) calls its `loadPyodide` and reads its `version` as it would Pyodide's own. It wraps the pinned
+// Pyodide's loadPyodide:
+// - the standard library is our precompiled zip (stdLibURL: npm's holds sources, compiled again on every boot);
+// - the interpreter is always the vendored one (PyScript passes this module's own directory as indexURL);
+// - on a visit after the first, the interpreter starts from a memory snapshot (Pyodide's private `_loadSnapshot`):
+//   Python with the standard library, the rules, the bot (its weights and bear-off table loaded) and the game
+//   already imported, and PyScript's own Python already compiled, in a few hundred milliseconds instead of seconds. The snapshot is made on the player's
+//   machine after a normal boot, in a worker of its own (snapshot-worker.mjs) once the page has loaded all it
+//   needs, and kept in Cache Storage with the deploy's version and Pyodide's version beside it: it is used only
+//   when both match, and anything wrong with it (missing, from another deploy, truncated, a restore that throws
+//   or leaves Python unable to import the game) means a normal boot and the snapshot dropped. The player's saved
+//   game and settings (localStorage) are never touched.
+// <html data-boot="snapshot"> or "normal" says how the page's interpreter started; <html data-snapshot> says what
+// became of making one ("saved" or "failed"). In the bot's worker, globalThis.gamaoBoot says how it started.
+import { loadPyodide as pyodideLoad, version } from "../vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+export const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+export const STDLIB_URL = new URL("../vendor/pyodide/stdlib.zip", import.meta.url).href;
+export const SNAPSHOT_CACHE = "gamao-snapshot"; // a new deploy's service worker removes it with the old caches
+export const SNAPSHOT_KEY = new URL("../../boot-snapshot", import.meta.url).href; // a cache key, never fetched
+const DEPLOY_URL = new URL("deploy.json", import.meta.url).href;
+const ON_PAGE = typeof document !== "undefined";
+
+// The deploy's version, asked for as soon as this module runs (from the service worker's cache after a first visit).
+const deployVersion = fetch(DEPLOY_URL).then((r) => (r.ok ? r.json() : {})).then((d) => d.version || null, () => null);
+
+const mark = (name, value) => {
+  if (ON_PAGE) document.documentElement.setAttribute(name, value);
+  else if (name === "data-boot") globalThis.gamaoBoot = value;
+};
+
+const dropSnapshot = async () => {
+  try { await caches.delete(SNAPSHOT_CACHE); } catch (e) { /* storage refused: nothing kept anyway */ }
+};
+
+// The kept snapshot's bytes if it was made for this deploy and this Pyodide and is whole; otherwise null (and a
+// snapshot that cannot be used is dropped).
+const readSnapshot = async (deploy) => {
+  if (!deploy || typeof caches === "undefined") return null;
+  try {
+    const hit = await caches.match(SNAPSHOT_KEY, { cacheName: SNAPSHOT_CACHE }); // creates no empty cache
+    if (!hit) return null;
+    const h = hit.headers;
+    if (h.get("x-gamao-deploy") !== deploy || h.get("x-gamao-pyodide") !== version) {
+      await dropSnapshot();
+      return null;
+    }
+    const bytes = new Uint8Array(await hit.arrayBuffer());
+    if (bytes.byteLength !== Number(h.get("x-gamao-bytes"))) throw new Error("snapshot truncated");
+    return bytes;
+  } catch (e) {
+    console.warn(`memory snapshot not used: ${e}`);
+    await dropSnapshot();
+    return null;
+  }
+};
+
+// Pyodide sizes the heap for a snapshot with a setting its build ignores (its memory is declared inside the wasm),
+// so a snapshot over the default 30 MB would not fit: grow the memory before Pyodide copies the snapshot in.
+const growingModule = async (bytes) => {
+  const create = (await import(INDEX_URL + "pyodide.asm.mjs")).default;
+  return async (settings) => {
+    const module = await create(settings);
+    if (module.HEAP8.length < bytes.byteLength) module.growMemory(bytes.byteLength);
+    return module;
+  };
+};
+
+const fromSnapshot = async (options, bytes) => {
+  const pyodide = await pyodideLoad({ ...options, _loadSnapshot: bytes, createPyodideModule: await growingModule(bytes) });
+  // The snapshot holds the random generator's state from when it was made: seed it again. And check that Python
+  // came back whole: a damaged snapshot can restore and then fail here.
+  pyodide.runPython("import random, rules, bot, game; random.seed()", { globals: pyodide.toPy({}) });
+  return pyodide;
+};
+
+// On the page, after a normal boot: once the page has loaded all it needs (html[data-loaded]) and is idle, a worker
+// makes the snapshot and keeps it. It imports the standard library modules the page has imported, and compiles the
+// sources the page imported from its working directory (PyScript's own package, written there as source at every
+// start) so that the snapshot holds their bytecode.
+const makeSnapshotLater = (pyodide, deploy) => {
+  if (!ON_PAGE || !deploy || typeof caches === "undefined" || typeof Worker === "undefined") return;
+  const html = document.documentElement;
+  const start = () => {
+    let modules = { stdlib: [], sources: {} };
+    try {
+      modules = JSON.parse(pyodide.runPython(`
+import json, sys
+def _listed():
+    stdlib, sources = [], {}
+    for name, module in list(sys.modules.items()):
+        origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
+        if origin.startswith("/lib/python3"):
+            stdlib.append(name)
+        elif origin.startswith("/home/pyodide/") and origin.endswith(".py"):
+            with open(origin, encoding="utf-8", newline="") as f:
+                sources[origin] = f.read()
+    return json.dumps({"stdlib": sorted(stdlib), "sources": sources})
+_listed()
+`, { globals: pyodide.toPy({}) }));
+    } catch (e) { /* the worker imports the game's packages anyway */ }
+    const worker = new Worker(new URL("snapshot-worker.mjs", import.meta.url), { type: "module" });
+    worker.onmessage = ({ data }) => {
+      worker.terminate();
+      mark("data-snapshot", data.ok ? "saved" : "failed");
+      if (!data.ok) console.warn(`memory snapshot not made: ${data.error}`);
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      mark("data-snapshot", "failed");
+      console.warn(`memory snapshot not made: ${event.message}`);
+    };
+    worker.postMessage({ deploy, modules });
+  };
+  const whenIdle = () => setTimeout(() => (self.requestIdleCallback ? requestIdleCallback(start, { timeout: 2000 }) : start()), 500);
+  if (html.hasAttribute("data-loaded")) return whenIdle();
+  const observer = new MutationObserver(() => {
+    if (!html.hasAttribute("data-loaded")) return;
+    observer.disconnect();
+    whenIdle();
+  });
+  observer.observe(html, { attributes: true, attributeFilter: ["data-loaded"] });
+};
+
+// What ran when, for tools/bench (performance marks, in the page's or the worker's own timeline).
+const timeMark = (name) => { try { performance.mark(name); } catch (e) { /* no timeline */ } };
+
+export async function loadPyodide(options = {}) {
+  timeMark("gamao:boot");
+  options = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
+  const deploy = await deployVersion;
+  const bytes = await readSnapshot(deploy);
+  timeMark("gamao:boot-snapshot-read");
+  if (bytes) {
+    try {
+      const pyodide = await fromSnapshot(options, bytes);
+      timeMark("gamao:boot-interpreter");
+      mark("data-boot", "snapshot");
+      return pyodide;
+    } catch (e) {
+      console.warn(`memory snapshot could not be restored, starting normally: ${e}`);
+      await dropSnapshot();
+    }
+  }
+  const pyodide = await pyodideLoad(options);
+  timeMark("gamao:boot-interpreter");
+  mark("data-boot", "normal");
+  makeSnapshotLater(pyodide, deploy);
+  return pyodide;
+}
