@@ -53,7 +53,9 @@ def wait_for_turn(page, timeout: float = 60_000) -> str:
 
 def act(page, state: str) -> None:
     """What a person does in this state: roll, play the first offered move, take, press Done."""
-    if state == "roll":
+    if state == "answer":  # the bot offers to resign: declined, so the game is played out
+        page.click("#resign-decline")
+    elif state == "roll":
         page.click("#btn-roll")
     elif state == "take":
         page.click("#btn-take")

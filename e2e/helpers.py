@@ -10,11 +10,14 @@ SEED = "ab" * 32  # the human (bottom) opens this game with 3-1
 SEED_FP = hashlib.sha256(bytes.fromhex(SEED)).hexdigest()
 POINTS = [str(n) for n in range(1, 25)] + ["bar", "opp-bar", "off", "opp-off"]
 
-# What the person at the table can do now: "over" (game-over dialog open), "take" (a double to answer),
+# What the person at the table can do now: "over" (game-over dialog open), "answer" (a resignation offered to
+# them, the answer dialog open), "take" (a double to answer),
 # "roll", "move" (a checker can be lifted), "done" (Done enabled, nothing to move), or "wait" (bot/animation).
 UI_STATE_JS = """() => {
   const over = document.querySelector('#dlg-over');
   if (over && over.open) return 'over';
+  const answer = document.querySelector('#dlg-resign-answer');
+  if (answer && answer.open) return 'answer';
   const shown = id => { const b = document.getElementById(id); return b && !b.hidden && !b.disabled; };
   if (shown('btn-take')) return 'take';
   if (shown('btn-roll')) return 'roll';
@@ -132,9 +135,12 @@ def new_game(page, opponent: str = "bot", level: str = "beginner", match: int = 
 
 def play_turn(page) -> str:
     """Play whatever the person must do next by clicking (first offered destination each time; takes every
-    double; never doubles). Returns the state it acted on."""
+    double; never doubles; declines a resignation the bot offers, so the game is played out). Returns the state
+    it acted on."""
     state = wait_for_turn(page)
-    if state == "take":
+    if state == "answer":
+        page.locator("#resign-decline").click()
+    elif state == "take":
         page.locator("#btn-take").click()
     elif state == "roll":
         page.locator("#btn-roll").click()

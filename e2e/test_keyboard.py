@@ -78,7 +78,10 @@ def test_whole_game_by_keyboard_only(shared):
         state = H.wait_for_turn(page)
         if state == "over":
             break
-        if state == "roll":
+        if state == "answer":  # the bot offers to resign: declined by keyboard, so the game is played out
+            tab_until(page, lambda f: f["id"] == "resign-decline")
+            page.keyboard.press("Enter")
+        elif state == "roll":
             page.keyboard.press("r")
         elif state == "done":
             page.keyboard.press("d")

@@ -33,7 +33,9 @@ def test_without_webrtc_the_bot_plays_and_play_a_friend_says_why(context, new_pa
     bot_moved = 0
     for _ in range(40):
         state = wait_for_turn(page)
-        if state == "roll":
+        if state == "answer":  # the bot offers to resign: declined
+            page.locator("#resign-decline").click()
+        elif state == "roll":
             page.locator("#btn-roll").click()
         elif state == "move":
             page.locator("#board [data-movable]").first.click()

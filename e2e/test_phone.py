@@ -177,7 +177,9 @@ def check_side_by_side(page, slot: str, sel: str = ".checker", outward: int = 1)
 
 def tap_turn(page) -> str:
     state = H.wait_for_turn(page)
-    if state == "take":
+    if state == "answer":  # the bot offers to resign: declined, so the game is played out
+        page.locator("#resign-decline").tap()
+    elif state == "take":
         page.locator("#btn-take").tap()
     elif state == "roll":
         page.locator("#btn-roll").tap()

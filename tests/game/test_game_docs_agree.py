@@ -202,19 +202,32 @@ def test_host_player_does_not_change_verification():
     assert ok.ok and flipped.ok and [r.derived for r in ok.rolls] == [r.derived for r in flipped.rolls]
 
 
-def test_the_table_has_no_resignation_but_a_resign_record_verifies():
-    assert "The table (`game.Table`) offers no resignation" in doc("game-record.md")
-    assert not any("resign" in cls.__name__.lower() for cls in HANDLERS)
-    assert not hasattr(I, "Resign")
+def test_a_resignation_accepted_is_recorded_and_verifies_and_a_declined_one_is_not_recorded():
+    assert "An offer that was declined is not recorded" in doc("game-record.md")
+    assert I.Resign in HANDLERS and I.AcceptResign in HANDLERS and I.DeclineResign in HANDLERS
     t = game.Table(humans(seed="ef" * 32))
     from game_helpers import play_human_turn
     play_human_turn(t, random.Random(1))
+    st = t.state()
+    loser = st.turn
+    assert st.resign_offers == {"single": 1, "gammon": 2, "backgammon": 3}
+    t.resign(1)
+    before = t.record()
+    t.decline_resign()
+    assert t.record() == before  # the declined offer left no trace
+    t.roll()
+    with pytest.raises(game.NotAllowed, match="in this turn already"):
+        t.resign(2)
+    play_human_turn(t, random.Random(2))
+    loser = t.state().turn  # the other player rolls, then resigns a gammon
+    t.roll()
+    st = t.resign(2)
+    assert st.offer == (loser, 2) and st.actor == 1 - loser and st.can_answer_resign
+    st = t.accept_resign()
+    assert st.result == game.Result(1 - loser, 2, "resign")
     r = t.record()
-    loser = r["games"][0]["actions"][-1]["player"] ^ 1  # the player on turn now gives up a gammon
-    r["games"][0]["actions"].append({"type": "resign", "player": loser, "points": 2})
-    r["games"][0]["result"] = {"winner": 1 - loser, "points": 2, "kind": "resign"}
-    r["games"][0]["dice"]["seed"] = "ef" * 32
-    r["result"] = {"score": [2 if loser == 1 else 0, 2 if loser == 0 else 0], "winner": 1 - loser, "complete": True}
+    assert r["games"][0]["actions"][-2]["type"] == "roll"  # rolled, then resigned
+    assert r["games"][0]["actions"][-1] == {"type": "resign", "player": loser, "points": 2}
     verdict = verify_record(r)
     assert verdict.ok, verdict.reasons
 

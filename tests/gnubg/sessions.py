@@ -15,13 +15,26 @@ class SessionChooser:
     """Random legal plays, or the bot's (``bot_rate``); doubles, takes and beavers at the given rates."""
 
     def __init__(self, table, seed: int, double_rate: float, take_rate: float, beaver_rate: float = 0.0,
-                 bot_rate: float = 0.0) -> None:
+                 bot_rate: float = 0.0, resign_rate: float = 0.0) -> None:
         self.table, self.rng = table, random.Random(seed)
+        self.resign_rate = resign_rate
         self.double_rate, self.take_rate, self.beaver_rate, self.bot_rate = (double_rate, take_rate, beaver_rate,
                                                                              bot_rate)
         self.bot = BotChooser() if bot_rate else None
 
+    def _resign(self, p):
+        """Sometimes the seat on turn offers to resign (the table's own offer and answer, game.resign)."""
+        if p.resign and self.rng.random() < self.resign_rate:
+            return f"resign {self.rng.choice(p.resign)}"
+        return None
+
+    def resign_answer(self, p) -> str:
+        return "accept" if self.rng.random() < 0.6 else "decline"
+
     def cube(self, p) -> str:
+        offer = self._resign(p)
+        if offer:
+            return offer
         return "double" if self.rng.random() < self.double_rate else "no_double"
 
     def answer(self, p) -> str:
@@ -31,6 +44,9 @@ class SessionChooser:
         return "take" if self.rng.random() < self.take_rate else "pass"
 
     def play(self, p) -> str:
+        offer = self._resign(p)
+        if offer:
+            return offer
         if self.bot is not None and self.rng.random() < self.bot_rate:
             return self.bot.play(p)
         return self.rng.choice(p.candidates)
@@ -44,12 +60,12 @@ class Session:
 
 
 def play_session(name: str, seed: int, length: int, *, jacoby=False, beavers=False, games=1, double_rate=0.1,
-                 take_rate=0.7, beaver_rate=0.0, bot_rate=0.0) -> Session:
+                 take_rate=0.7, beaver_rate=0.0, bot_rate=0.0, resign_rate=0.0) -> Session:
     opts = game.Options(seats=(game.Seat("bot", "beginner", name="Ana"), game.Seat("bot", "beginner", name="Bia")),
                         match_length=length, jacoby=jacoby, beavers=beavers, seed=f"{seed:064x}")
     t = game.Table(opts)
     s = Session(name, t, [[]])
-    chooser = SessionChooser(t, seed, double_rate, take_rate, beaver_rate, bot_rate)
+    chooser = SessionChooser(t, seed, double_rate, take_rate, beaver_rate, bot_rate, resign_rate)
     for _ in range(20_000):
         st = t.state()
         gi = st.game_number - 1
@@ -80,6 +96,11 @@ def sessions() -> list:
         out.append(play_session(f"money-{k}", 2000 + n, 0, jacoby=k % 2 == 0, beavers=k % 4 < 2, games=4,
                                 double_rate=0.05 if k < 6 else 0.6, take_rate=0.8 if k < 6 else 0.95,
                                 beaver_rate=0.3 if k % 4 < 2 else 0.0))
+    for k in range(4):  # games the table's own resignations end (offers declined, accepted)
+        n += 1
+        length = (0, 0, 5, 7)[k]
+        out.append(play_session(f"resign-{k}", 3000 + n, length, jacoby=k == 1, games=6, double_rate=0.08,
+                                take_rate=0.8, resign_rate=0.03))
     return out
 
 

@@ -54,9 +54,12 @@ def _expected_records(actions: list) -> list:
     """What GNU Backgammon's reading of our .mat must hold for one game: (action, player, dice, moves). A
     beaver is its second double, and the doubler's take of it comes before the doubler's next roll."""
     out = []
-    for a in actions:
+    for i, a in enumerate(actions):
         p = a["player"]
-        if a["kind"] == "roll":
+        after = actions[i + 1] if i + 1 < len(actions) else None
+        if a["kind"] == "roll" and not a["play"] and after and after["kind"] == "resign" and after["player"] == p:
+            out.append(("set", p, None, None))  # rolled, then resigned: GNU Backgammon keeps the dice only
+        elif a["kind"] == "roll":
             out.append(("move", p, tuple(a["dice"]), tuple(sorted((f, t) for f, t, _, _ in a["play"]))))
         elif a["kind"] == "beaver":
             out += [("double", p, None, None), ("take", 1 - p, None, None)]
@@ -111,7 +114,7 @@ def test_every_game_of_our_mat_files_imports_into_gnubg_as_played(probed):
             for a in ours["actions"]:
                 beavers.append(beavers[-1] + (a["kind"] == "beaver"))
             for n, st in snaps:
-                if st.phase not in PLAYING or n == 0:
+                if st.phase not in PLAYING or n == 0 or st.offer is not None:
                     continue
                 positions += 1
                 pos, gi_info = rules.parse_gnubg_id(walk[n + beavers[n]])
@@ -201,7 +204,10 @@ def test_the_sessions_cover_what_the_comparison_must_see(probed):
     assert any(a["kind"] == "beaver" for a in acts)
     assert any(a["kind"] == "roll" and not a["play"] for a in acts)  # dances
     kinds = {st.result.kind for st in ends if st.result}
-    assert {"single", "gammon", "backgammon", "pass"} <= kinds
+    assert {"single", "gammon", "backgammon", "pass", "resign"} <= kinds
+    resigned = [g for s in ss for g in s.table.value.mat if g["actions"] and g["actions"][-1]["kind"] == "resign"]
+    assert len(resigned) >= 6 and len({g["actions"][-1]["value"] for g in resigned}) >= 3
+    assert any(g["actions"][-2]["kind"] == "roll" and not g["actions"][-2]["play"] for g in resigned)
     assert {s.table.options.match_length for s in ss} >= {0, 1, 2, 3, 4, 5, 7}
     assert any(st.crawford for s in ss for gs in s.snaps for _, st in gs)
     assert any(s.table.options.jacoby for s in ss) and any(s.table.options.beavers for s in ss)

@@ -57,15 +57,21 @@ class Link:
         self.pump()
 
 
-def random_turn(link: Link, rng: random.Random, double_rate: float = 0.1, take_rate: float = 0.7) -> bool:
-    """The player who must decide makes one random legal decision; False when nobody must decide."""
+def random_turn(link: Link, rng: random.Random, double_rate: float = 0.1, take_rate: float = 0.7,
+                resign_rate: float = 0.0) -> bool:
+    """The player who must decide makes one random legal decision; False when nobody must decide. With
+    ``resign_rate``, the player on turn sometimes offers to resign, and an offer is accepted or declined."""
     for p in (0, 1):
         s = link.side(p)
         if not s.my_decision():
             continue
         st = s.state()
         link.now += 1.0
-        if st.phase == game.ROLL:
+        if st.offer is not None:
+            link.act(p, I.AcceptResign() if rng.random() < 0.4 else I.DeclineResign())
+        elif resign_rate and st.can_resign and st.resign_offers and rng.random() < resign_rate:
+            link.act(p, I.Resign(rng.choice(sorted(st.resign_offers.values()))))
+        elif st.phase == game.ROLL:
             link.act(p, I.Double() if st.can_double and rng.random() < double_rate else I.Roll())
         elif st.phase == game.TAKE:
             link.act(p, I.Take() if rng.random() < take_rate else I.Pass())

@@ -55,7 +55,7 @@ def mutate(rng: random.Random, text: str, history: list) -> object:
     else:  # a random message of a random type with random fields
         msg = {"v": 1, "t": rng.choice(_TYPES), "seq": rng.randrange(0, 40)}
         for key in rng.sample(["k", "value", "h", "steps", "game", "commit", "role", "sid", "name", "chain",
-                               "settings", "have", "sent", "ref", "code", "text"], rng.randrange(0, 5)):
+                               "settings", "have", "sent", "ref", "code", "text", "points"], rng.randrange(0, 5)):
             msg[key] = rng.choice(_JUNK)
     return json.dumps(msg)
 
@@ -99,6 +99,9 @@ def specials(rng: random.Random, s, text: str) -> list:
                     "commit": rng.choice(["cd" * 32, "0" * 64])}),
         json.dumps({"v": 1, "t": "renew", "seq": seq, "game": s.game_no, "seg": max(1, s.k // s.chain_length),
                     "commit": "ef" * 32}),
+        json.dumps({"v": 1, "t": "resign", "seq": seq, "points": rng.choice([1, 2, 3, 4, 6, 8, 12]),
+                    "h": rng.choice([h, s.state_hash()])}),
+        json.dumps({"v": 1, "t": rng.choice(["accept", "decline"]), "seq": seq, "h": rng.choice([h, s.state_hash()])}),
     ]
 
 
@@ -116,7 +119,7 @@ def _same(a: object, b: str) -> bool:
 
 
 def test_fuzz_ten_thousand_messages_change_nothing():
-    total = refused = accepted = 0
+    total = refused = accepted = offered = 0
     codes: dict = {}
     kinds: dict = {}
     for seed in range(3):
@@ -135,7 +138,7 @@ def test_fuzz_ten_thousand_messages_change_nothing():
         while total < 3500 * (seed + 1) or seed and not matches:  # (a match is fuzzed to its end)
             # deliver the next real text, after fuzzing its receiver with mutations of it
             if not link.to_guest and not link.to_host:
-                if not random_turn(_Unpumped(link), rng, double_rate=0.1, take_rate=0.6):
+                if not random_turn(_Unpumped(link), rng, double_rate=0.1, take_rate=0.6, resign_rate=0.03):
                     if link.host.stage == "over":
                         link.send_from(0, link.host.act(net.session.I.NextGame(), link.now))
                         link.send_from(1, link.guest.act(net.session.I.NextGame(), link.now))
@@ -150,7 +153,7 @@ def test_fuzz_ten_thousand_messages_change_nothing():
             s = link.side(receiver)
             before = fingerprint_of(s)
             saved = (s._snapshot(), s.seq_in, s.seq_out, len(s.log), len(s._texts), s.since)
-            for i in range(27):
+            for i in range(29):
                 bad = mutate(rng, text, history) if i < 20 else specials(rng, s, text)[i - 20]
                 if _same(bad, text):
                     continue
@@ -159,6 +162,7 @@ def test_fuzz_ten_thousand_messages_change_nothing():
                 phase = (s.stage, s.table.state().phase if s.table is not None else None)
                 if i >= 20:
                     kinds.setdefault(json.loads(bad)["t"], set()).add(phase)
+                offered += s.table is not None and s.table.state().offer is not None
                 if out.refused is None:
                     t = json.loads(bad)["t"]
                     assert t != "claim", "a claim the receiver's clock does not justify was honoured"
@@ -188,3 +192,7 @@ def test_fuzz_ten_thousand_messages_change_nothing():
              ("over", "game_over"), ("opening", "game_over"), ("match_over", "match_over")}
     for t in ("claim", "resume", "next", "renew"):
         assert every <= kinds[t], (t, every - kinds[t])
+    for t in ("resign", "accept", "decline"):  # at every moment of a game; refused but when honest
+        assert {("play", "roll"), ("play", "moving"), ("play", "take"), ("over", "game_over")} <= kinds[t], t
+    print(f"messages fuzzed while a resignation waited for its answer: {offered}")
+    assert offered > 100

@@ -104,3 +104,35 @@ def test_the_other_sides_play_is_told():
     ev = game.Event("played", player=1, dice=(6, 5), notation="24/13")
     assert S.event_notice(ev, seats, EN) == "Bot (Beginner) played 6-5: 24/13."
     assert S.event_notice(game.Event("played", player=0, dice=(6, 5), notation="24/13"), seats, EN) == ""
+
+
+def test_resignation_sentences_in_both_languages():
+    t = two_table()
+    t.resign(2)  # White, moving after the opening roll, offers a gammon
+    st = t.state()
+    assert S.status_line(st, EN) == "White offers Black to resign: a gammon, 2 points. Black: accept or decline."
+    assert S.status_line(st, PT) == ("Brancas oferece a Pretas desistir: um gammon, 2 pontos. Pretas: aceite ou "
+                                     "recuse.")
+    assert [S.event_notice(e, st.seats, EN) for e in st.events] == ["White offers to resign: a gammon, 2 points."]
+    st = t.decline_resign()
+    assert S.status_line(st, EN).startswith("Black declines the resignation (a gammon): the game goes on. White")
+    b = bot_table()
+    b.resign(1)
+    st = b.state()
+    assert S.status_line(st, EN) == "Bot (Beginner) is deciding on the resignation…"
+    assert S.event_notice(st.events[0], st.seats, EN) == "You offer to resign: a single game, 1 point."
+    st = b.apply(st.pending.intent("accept"))
+    assert S.status_line(st, EN) == ("Bot (Beginner) accepts the resignation. Bot (Beginner) wins 1 point "
+                                     "(resignation).")
+    assert S.status_line(st, PT).startswith("Robô (Iniciante) aceita a desistência.")
+
+
+def test_a_resignation_offered_to_the_person_at_this_device():
+    opts = game.Options.against_bot("beginner", seed=SEED, clock=0)
+    side = lambda d: tuple(d.get(i, 0) for i in range(26))  # noqa: E731
+    t = game.Table.practice(opts, (side({1: 1, 0: 14}), side({1: 15})), game.table.rules.MatchState(), 1)
+    st = t.apply(t.pending().intent("resign 1"))
+    assert st.can_answer_resign and S.offer_text(st, EN) == ("Bot (Beginner) offers to resign: a single game, "
+                                                             "1 point to you. Accept or decline.")
+    st = t.decline_resign()
+    assert S.status_line(st, EN).startswith("You decline the resignation: the game goes on.")

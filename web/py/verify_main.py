@@ -1,10 +1,14 @@
-"""Wiring of web/verify.html: read a pasted or opened record, verify it with game.verify, show the verdict."""
+"""Wiring of web/verify.html: read a pasted or opened record, verify it with game.verify, show the verdict. A match
+file (.mat) is turned into a record by game.import_match first."""
+import json
 import time
 
 from pyscript import document, when, window
 
 from game.dice_stats import DiceStats, dice_stats
+from game.mat_import import import_match
 from game.verify import verify_record
+from rules import MatFormatError
 from ui import history, verify_view
 
 lang = verify_view.pick_lang(str(window.location.search), str(window.navigator.language or ""))
@@ -72,6 +76,26 @@ async def on_files(event):
         named.append((str(file.name), str(await file.text())))
     if named:
         check(named)
+
+
+@when("change", "#match-file")
+async def on_match_file(event):
+    """A .mat file: its record is checked and shown like any record (its dice cannot be verified), and offered
+    for review. A file that cannot be read changes nothing but the error line."""
+    files = event.target.files
+    if not files.length:
+        return
+    file = files.item(0)
+    error = document.getElementById("match-error")
+    try:
+        record = import_match(str(await file.text()))
+    except MatFormatError as exc:
+        error.textContent = view.t("match_error", why=str(exc))
+        error.hidden = False
+        return
+    error.hidden = True
+    error.textContent = ""
+    check([(str(file.name), json.dumps(record, ensure_ascii=False))])
 
 
 document.getElementById("verify-button").removeAttribute("disabled")

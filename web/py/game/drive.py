@@ -21,13 +21,28 @@ class BotChooser:
         import bot
         self.bot = bot
 
+    def offer(self, p: Pending) -> Optional[str]:
+        """``"resign <points>"`` when the bot offers to resign instead of this decision, else None."""
+        if not p.resign:
+            return None
+        from bot.resign import resign_offer
+        points = resign_offer(p.position_id, p.resign, level=p.level, **p.cube)
+        return f"resign {points}" if points else None
+
     def cube(self, p: Pending) -> str:
-        return self.bot.cube_action(p.position_id, level=p.level, **p.cube)
+        return self.offer(p) or self.bot.cube_action(p.position_id, level=p.level, **p.cube)
 
     def answer(self, p: Pending) -> str:
         return self.bot.take_decision(p.position_id, level=p.level, **p.cube)
 
+    def resign_answer(self, p: Pending) -> str:
+        from bot.resign import resign_answer
+        return resign_answer(p.position_id, p.offer, dice=p.dice, level=p.level, **p.cube)
+
     def play(self, p: Pending) -> str:
+        offer = self.offer(p)
+        if offer:
+            return offer
         if len(p.candidates) == 1:
             return p.candidates[0]
         best = self.bot.choose(p.position_id, p.dice, p.level)
@@ -61,6 +76,9 @@ class RandomChooser:
     def play(self, p: Pending) -> str:
         return self.rng.choice(p.candidates)
 
+    def resign_answer(self, p: Pending) -> str:
+        return "accept" if self.rng.random() < 0.5 else "decline"
+
 
 def decision_for(pending: Pending, chooser) -> str:
     """``chooser``'s decision for ``pending`` (a bot worker returns this string; ``pending.intent`` makes it
@@ -71,6 +89,8 @@ def decision_for(pending: Pending, chooser) -> str:
         return chooser.play(pending)
     if pending.kind == "answer":
         return chooser.answer(pending)
+    if pending.kind == "resign":
+        return chooser.resign_answer(pending)
     raise NotAllowed(f"unknown pending decision {pending.kind!r}")
 
 

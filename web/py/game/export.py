@@ -20,7 +20,9 @@ def mat_match(value) -> "rules.MatMatch":
                                    points=g["points"]))
     names = tuple(p["name"] for p in value.record["players"])
     tags = (("Site", "Gamão"),)
-    return rules.MatMatch(length=value.match.length, players=names, games=tuple(games), tags=tags)
+    m = value.match
+    return rules.MatMatch(length=m.length, players=names, games=tuple(games), tags=tags,
+                          jacoby=m.jacoby and m.is_money, beavers=m.beavers and m.is_money)
 
 
 def mat_text(value) -> str:

@@ -14,11 +14,13 @@ from .options import Options
 from .record import RecordBuilder
 from .claims import CLAIM_KIND
 from .dice import SeededDice
+from .resign import RESIGN_KIND, refusal
 from .state import GAME_OVER, KIND_NAMES, MATCH_OVER, MOVING, ROLL, TAKE, Result
 from .value import Draft
 
 __all__ = ["start_match", "start_game", "begin_turn", "roll", "begin_moving", "play_steps", "finish_turn",
-           "game_over", "double", "answer", "clock_for", "set_position", "claim", "PHASE_TEXT"]
+           "game_over", "double", "answer", "offer_resign", "answer_resign", "clock_for", "set_position", "claim",
+           "PHASE_TEXT"]
 
 PHASE_TEXT = {ROLL: "the player on turn rolls or doubles", MOVING: "a roll is being played",
               TAKE: "a double is waiting for take or pass", GAME_OVER: "the game is over",
@@ -64,6 +66,7 @@ def start_game(d: Draft) -> None:
     d.new_mat_game(d.match.score)
     d.phase, d.player, d.dice, d.turn = ROLL, 0, None, None
     d.deadline, d.expired, d.advised = None, False, False
+    d.offer, d.declined, d.offered = None, (0, 0), False
     d.emit("game_started", fingerprint=dice.fingerprint)
     while True:
         (d0, d1), d.game_dice = d.game_dice.throw()
@@ -78,7 +81,7 @@ def start_game(d: Draft) -> None:
 # turns -------------------------------------------------------------------------------------------------------
 def begin_turn(d: Draft, p: int) -> None:
     d.phase, d.player, d.dice, d.turn = ROLL, p, None, None
-    d.expired, d.advised = False, False
+    d.expired, d.advised, d.offered = False, False, False
     d.deadline = clock_for(d, p)
     seat = d.options.seats[p]
     if not d.match.can_double(p) and (seat.kind == "bot" or (seat.kind == "human" and d.options.auto_roll)):
@@ -146,6 +149,7 @@ def game_over(d: Draft, winner: int, points: int, kind: str) -> None:
     d.match = d.match.after_game(winner, points)
     d.phase = MATCH_OVER if d.match.is_over else GAME_OVER
     d.dice, d.turn, d.deadline, d.expired, d.advised = None, None, None, False, False
+    d.offer = None
     d.emit("game_over", player=winner, value=points, result=kind)
     if d.match.is_over:
         d.emit("match_over", player=d.match.winner)
@@ -195,6 +199,47 @@ def answer(d: Draft, answer: str, by_clock: bool = False) -> None:
     begin_turn(d, doubler)
 
 
+# resignation (what may be offered: game.resign) ------------------------------------------------------------------
+def offer_resign(d: Draft, p: int, points) -> None:
+    """Player ``p``, on turn before rolling or while playing a roll, offers to resign for ``points``; the
+    opponent answers (``answer_resign``). One offer a turn; the resigner's clock stands still meanwhile."""
+    if d.offer is not None:
+        raise NotAllowed("a resignation is already waiting for its answer")
+    if d.phase not in (ROLL, MOVING) or d.player != p:
+        raise NotAllowed(f"player {p} may not resign now: only the player on turn resigns, before or while "
+                         f"playing a roll")
+    if d.offered:
+        raise NotAllowed(f"player {p} has offered a resignation in this turn already")
+    why = refusal(d.match, d.position(p), points)
+    if why:
+        raise NotAllowed(why)
+    remaining = None if d.deadline is None else max(0.0, d.deadline - d.now)
+    d.offer, d.offered, d.deadline = (p, points, remaining), True, None
+    d.emit("resign_offered", player=p, value=points, result=KIND_NAMES[points // d.match.cube])
+
+
+def answer_resign(d: Draft, accept: bool) -> None:
+    """The opponent of the resigner accepts (the game ends: kind "resign") or declines (play goes on where it
+    was, the resigner's clock with the time it had)."""
+    p, points, remaining = d.offer
+    d.offer = None
+    kind = KIND_NAMES[points // d.match.cube]
+    if accept:
+        d.emit("resign_accepted", player=1 - p, value=points, result=kind)
+        if d.phase == MOVING:  # rolled, then resigned: the roll unplayed (GNU Backgammon writes "44: ")
+            d.mat_action(p, "roll", dice=d.dice, play=())
+            d.turn = None
+        d.recorder.resign(p, points)
+        d.mat_action(p, "resign", value=points)
+        game_over(d, 1 - p, points, RESIGN_KIND)
+        return
+    declined = list(d.declined)
+    declined[p] = max(declined[p], points)
+    d.declined = tuple(declined)
+    d.deadline = None if remaining is None else d.now + remaining
+    d.emit("resign_declined", player=1 - p, value=points, result=kind)
+
+
 # set-up and claims ----------------------------------------------------------------------------------------------
 def set_position(d: Draft, board: tuple, match: "rules.MatchState", p: int, dice: Optional[tuple],
                  double_offered: bool, start: Optional[str]) -> None:
@@ -202,6 +247,7 @@ def set_position(d: Draft, board: tuple, match: "rules.MatchState", p: int, dice
     player ``p`` on roll (the doubler when ``double_offered``), ``dice`` rolled or None; ``start`` is the
     position's GNUbg ID, noted in the record's game. The game keeps its seed; nothing is thrown yet."""
     d.match, d.practice, d.board, d.result = match, True, tuple(board), None
+    d.offer, d.declined, d.offered = None, (0, 0), False
     g = d.mat_game()
     g["score"] = list(match.score)
     g["actions"].clear()
@@ -229,8 +275,10 @@ def claim(d: Draft, claimant: int, points: int, owed: str) -> None:
     ``claim`` action and the result kind "claimed" in the record); between games of a match, the match goes to
     ``claimant``. Anything else: nothing happens."""
     if d.phase in (ROLL, MOVING, TAKE):
-        d.amend_record(lambda data: data["games"][-1]["actions"].append(
-            {"type": "claim", "player": claimant, "owed": owed}))
+        claim_action = {"type": "claim", "player": claimant, "owed": owed}
+        if d.offer is not None:  # the answer to a resignation was owed (the offer itself is noted with the claim)
+            claim_action["offer"] = d.offer[1]
+        d.amend_record(lambda data: data["games"][-1]["actions"].append(claim_action))
         game_over(d, claimant, points, CLAIM_KIND)
     elif d.phase == GAME_OVER and points:
         def match_to_claimant(data: dict) -> None:

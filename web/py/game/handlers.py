@@ -12,7 +12,7 @@ from .options import Options
 from .state import GAME_OVER, MATCH_OVER, MOVING, ROLL, TAKE
 from .value import Draft
 
-__all__ = ["HANDLERS", "check_now"]
+__all__ = ["HANDLERS", "check_now", "check_offer"]
 
 
 def check_now(now) -> None:
@@ -30,6 +30,12 @@ def _human_turn(d: Draft, phase: str, what: str) -> int:
     if d.expired:
         raise NotAllowed(f"{what}: player {p}'s clock ran out; the table is playing for them")
     return p
+
+
+def check_offer(offer, intent) -> None:
+    """While a resignation waits for its answer (``offer``), only its answer (and Tick, NewGame) is taken."""
+    if offer is not None and not isinstance(intent, I.OFFER_INTENTS):
+        raise NotAllowed(f"{type(intent).__name__}: a resignation waits for its answer first")
 
 
 # human intents ---------------------------------------------------------------------------------------------
@@ -91,6 +97,31 @@ def _on_done(d: Draft, intent: I.Done, asked) -> None:
     flow.finish_turn(d)
 
 
+def _on_resign(d: Draft, intent: I.Resign, asked) -> None:
+    if d.phase not in (ROLL, MOVING):
+        raise NotAllowed(f"Resign is not possible now ({flow.PHASE_TEXT[d.phase]})")
+    flow.offer_resign(d, _human_turn(d, d.phase, "Resign"), intent.points)
+
+
+def _human_answerer(d: Draft, what: str) -> int:
+    if d.offer is None:
+        raise NotAllowed(f"{what}: no resignation is offered")
+    a = 1 - d.offer[0]
+    if d.options.seats[a].kind == "bot":
+        raise NotAllowed(f"{what}: it is the bot's decision (player {a})")
+    return a
+
+
+def _on_accept_resign(d: Draft, intent: I.AcceptResign, asked) -> None:
+    _human_answerer(d, "AcceptResign")
+    flow.answer_resign(d, True)
+
+
+def _on_decline_resign(d: Draft, intent: I.DeclineResign, asked) -> None:
+    _human_answerer(d, "DeclineResign")
+    flow.answer_resign(d, False)
+
+
 def _on_next_game(d: Draft, intent: I.NextGame, asked) -> None:
     if d.phase == MATCH_OVER:
         raise NotAllowed("the match is over: start a new game instead")
@@ -110,6 +141,8 @@ def _on_new_game(d: Draft, intent: I.NewGame, asked) -> None:
 def _on_tick(d: Draft, intent: I.Tick, asked) -> None:
     check_now(intent.now)
     d.now = float(intent.now)
+    if d.offer is not None:  # the clock stands still while a resignation is answered (and never resigns)
+        return
     if d.deadline is None or d.now < d.deadline or d.expired:
         return
     p = d.player if d.phase != TAKE else 1 - d.player
@@ -162,7 +195,25 @@ def _on_bot_answer(d: Draft, intent: I.BotAnswer, asked) -> None:
     flow.answer(d, intent.answer, by_clock=pend.reason == "clock")
 
 
+def _on_bot_resign(d: Draft, intent: I.BotResign, asked) -> None:
+    pend, _ = asked()
+    if pend is None or pend.kind not in ("cube", "play") or pend.reason != "bot":
+        raise NotAllowed("BotResign: no decision of a bot seat is pending")
+    if intent.points not in pend.resign:
+        raise NotAllowed(f"BotResign: {intent.points!r} is not a resignation the bot may offer now")
+    flow.offer_resign(d, pend.player, intent.points)
+
+
+def _on_bot_resign_answer(d: Draft, intent: I.BotResignAnswer, asked) -> None:
+    _pending_or_raise(asked, "resign", "BotResignAnswer")
+    if intent.answer not in ("accept", "decline"):
+        raise NotAllowed(f"BotResignAnswer must be accept or decline, got {intent.answer!r}")
+    flow.answer_resign(d, intent.answer == "accept")
+
+
 HANDLERS = {I.Roll: _on_roll, I.Double: _on_double, I.Take: _on_take, I.Pass: _on_pass, I.Beaver: _on_beaver,
             I.Move: _on_move, I.Undo: _on_undo, I.Done: _on_done, I.NextGame: _on_next_game,
             I.NewGame: _on_new_game, I.Tick: _on_tick, I.BotCube: _on_bot_cube, I.BotPlay: _on_bot_play,
-            I.BotAnswer: _on_bot_answer}
+            I.BotAnswer: _on_bot_answer, I.Resign: _on_resign, I.AcceptResign: _on_accept_resign,
+            I.DeclineResign: _on_decline_resign, I.BotResign: _on_bot_resign,
+            I.BotResignAnswer: _on_bot_resign_answer}

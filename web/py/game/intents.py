@@ -12,7 +12,8 @@ from typing import Optional
 from .options import Options
 
 __all__ = ["Intent", "Roll", "Double", "Take", "Pass", "Beaver", "Move", "Undo", "Done", "NextGame", "NewGame",
-           "Tick", "BotCube", "BotPlay", "BotAnswer", "HUMAN_INTENTS"]
+           "Tick", "Resign", "AcceptResign", "DeclineResign", "BotCube", "BotPlay", "BotAnswer", "BotResign",
+           "BotResignAnswer", "HUMAN_INTENTS", "OFFER_INTENTS"]
 
 
 class Intent:
@@ -84,6 +85,25 @@ class Tick(Intent):
 
 
 @dataclass(frozen=True)
+class Resign(Intent):
+    """Offer to resign for ``points`` (the player on turn, before rolling or while playing a roll): one of
+    ``State.resign_offers``' values, a single game, gammon or backgammon times the cube that the player can still
+    lose (``game.resign``). The opponent answers with AcceptResign or DeclineResign (a bot: BotResignAnswer)."""
+
+    points: int
+
+
+@dataclass(frozen=True)
+class AcceptResign(Intent):
+    """Accept the resignation offered: the game ends, the resigner losing the points offered."""
+
+
+@dataclass(frozen=True)
+class DeclineResign(Intent):
+    """Decline the resignation offered: the game goes on where it was."""
+
+
+@dataclass(frozen=True)
 class BotCube(Intent):
     """Answer a pending "cube" decision: ``"double"`` or ``"no_double"`` (then the table rolls).
 
@@ -108,4 +128,22 @@ class BotAnswer(Intent):
     answer: str
 
 
-HUMAN_INTENTS = (Roll, Double, Take, Pass, Beaver, Move, Undo, Done)
+@dataclass(frozen=True)
+class BotResign(Intent):
+    """A bot seat's answer to its pending "cube" or "play" decision: offer to resign for ``points`` (one of
+    ``Pending.resign``) instead (the decision string ``"resign <points>"``)."""
+
+    points: int
+
+
+@dataclass(frozen=True)
+class BotResignAnswer(Intent):
+    """Answer a pending "resign" decision (a bot seat offered a resignation): ``"accept"`` or ``"decline"``."""
+
+    answer: str
+
+
+HUMAN_INTENTS = (Roll, Double, Take, Pass, Beaver, Move, Undo, Done, Resign, AcceptResign, DeclineResign)
+
+OFFER_INTENTS = (AcceptResign, DeclineResign, BotResignAnswer, Tick, NewGame)
+"""What a table takes while a resignation waits for its answer (anything else is refused)."""

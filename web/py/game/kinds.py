@@ -21,8 +21,9 @@ SEAT_KINDS: tuple[str, ...] = get_args(SeatKind)
 #: ``State.phase`` (``game.ROLL`` ... ``game.MATCH_OVER``).
 Phase = Literal["roll", "moving", "take", "game_over", "match_over"]
 
-#: ``Pending.kind``: a cube decision before rolling, a checker play, the answer to a double.
-DecisionKind = Literal["cube", "play", "answer"]
+#: ``Pending.kind``: a cube decision before rolling, a checker play, the answer to a double, the answer to a
+#: resignation offered.
+DecisionKind = Literal["cube", "play", "answer", "resign"]
 DECISION_KINDS: tuple[str, ...] = get_args(DecisionKind)
 
 #: ``Pending.kind`` under the name the table's state uses.
@@ -30,7 +31,8 @@ PendingKind = DecisionKind
 
 #: ``Event.kind``: what happened, for animation, sound and announcements (``game.Event``).
 EventKind = Literal["game_started", "opening_roll", "rolled", "moved", "undone", "played", "no_legal_move",
-                    "doubled", "took", "beavered", "passed", "clock_expired", "game_over", "match_over"]
+                    "doubled", "took", "beavered", "passed", "clock_expired", "resign_offered", "resign_accepted",
+                    "resign_declined", "game_over", "match_over"]
 
 #: ``Pending.reason``: a bot seat decides, a clock ran out (the table plays for the player), a human's auto-roll.
 Reason = Literal["bot", "clock", "auto"]
@@ -42,7 +44,7 @@ ActionType = Literal["opening_roll", "roll", "play", "double", "take", "beaver",
 ACTION_TYPES: tuple[str, ...] = get_args(ActionType)
 
 #: The ``kind`` of a game's result in a record (``game.Result.kind`` is one of the first four).
-ResultKind = Literal["single", "gammon", "backgammon", "pass", "resign", "abandoned", "claimed"]
+ResultKind = Literal["single", "gammon", "backgammon", "pass", "resign", "abandoned", "claimed", "unfinished"]
 RESULT_KINDS: tuple[str, ...] = get_args(ResultKind)
 
 #: A finished position's result by its multiplier (``rules.Position.winner_kind``: 1, 2, 3).

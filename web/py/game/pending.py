@@ -6,6 +6,7 @@ from typing import Optional
 
 import rules
 
+from .resign import offers
 from .state import MOVING, ROLL, TAKE, Pending
 from .value import TableValue
 
@@ -66,10 +67,32 @@ def _bot_or_clock(v: TableValue, p: int) -> Optional[tuple]:
     return None
 
 
+def bot_resign_offers(v: TableValue, p: int) -> tuple:
+    """The points bot seat ``p`` may offer to resign for now (none once an offer of its was declined in this game,
+    or in this turn)."""
+    if v.declined[p] or v.offered:
+        return ()
+    return tuple(sorted(offers(v.match, v.position(p)).values()))
+
+
+def resign_pending(v: TableValue) -> Optional[Pending]:
+    """The bot's answer to the resignation offered, when the answerer is a bot seat."""
+    p, points, _ = v.offer
+    a = 1 - p
+    seat = v.options.seats[a]
+    if seat.kind != "bot":
+        return None
+    start = v.turn.start if v.turn is not None else v.position(p)
+    return Pending(a, "resign", "bot", seat.level, start.to_id(), dice=v.dice or (),
+                   cube=cube_args(v, a, False), offer=points)
+
+
 def pending_for(v: TableValue, comp: Optional[dict] = None) -> Optional[Pending]:
     """The pending decision of ``v`` (``comp``: its completions, when already known)."""
     p = v.player
     opts = v.options
+    if v.offer is not None:
+        return resign_pending(v)
     if v.phase == ROLL:
         seat = opts.seats[p]
         if not v.match.can_double(p) or v.expired:
@@ -80,14 +103,16 @@ def pending_for(v: TableValue, comp: Optional[dict] = None) -> Optional[Pending]
             reason, level = "auto", opts.clock_level
         else:
             return None
-        return Pending(p, "cube", reason, level, v.position(p).to_id(), cube=cube_args(v, p, False))
+        return Pending(p, "cube", reason, level, v.position(p).to_id(), cube=cube_args(v, p, False),
+                       resign=bot_resign_offers(v, p) if reason == "bot" else ())
     if v.phase == MOVING:
         who = _bot_or_clock(v, p)
         if who is None:
             return None
         reason, level = who
         comp = completions(v.turn) if comp is None else comp
-        return Pending(p, "play", reason, level, v.turn.start.to_id(), dice=v.dice, candidates=tuple(sorted(comp)))
+        return Pending(p, "play", reason, level, v.turn.start.to_id(), dice=v.dice, candidates=tuple(sorted(comp)),
+                       cube=cube_args(v, p, False), resign=bot_resign_offers(v, p) if reason == "bot" else ())
     if v.phase == TAKE:
         taker = 1 - p
         who = _bot_or_clock(v, taker)

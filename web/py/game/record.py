@@ -24,13 +24,14 @@ from rules import dice as _dice
 
 from .kinds import CLOCK_PHASES, RESULT_KINDS, SEAT_KINDS
 
-__all__ = ["FORMAT", "VERSION", "DICE_SCHEME", "PEER_DICE_SCHEME", "SEAT_KINDS", "RESULT_KINDS", "MAX_RECORD_CHARS",
+__all__ = ["FORMAT", "VERSION", "DICE_SCHEME", "PEER_DICE_SCHEME", "NO_DICE_SCHEME", "SEAT_KINDS", "RESULT_KINDS", "MAX_RECORD_CHARS",
            "RecordError", "RecordBuilder", "load_record"]
 
 FORMAT = "gamao-record"
 VERSION = 1
 DICE_SCHEME = "gamao/dice/v1"
 PEER_DICE_SCHEME = "gamao/peer-dice/v1"
+NO_DICE_SCHEME = "none"  # a game from elsewhere (a .mat file): its dice were never committed to
 MAX_RECORD_CHARS = 5_000_000
 
 
@@ -173,7 +174,7 @@ class RecordBuilder:
         """The game's end: ``kind`` one of single, gammon, backgammon, pass, resign, abandoned (winner None)."""
         if kind not in RESULT_KINDS:
             raise RecordError(f"result kind must be one of {', '.join(RESULT_KINDS)}, got {kind!r}")
-        if kind != "abandoned":
+        if kind not in ("abandoned", "unfinished"):
             winner = _player(winner)
         self.game["result"] = {"winner": winner, "points": int(points), "kind": kind}
 
@@ -218,7 +219,7 @@ class RecordBuilder:
             complete = winner is not None
         else:
             winner = None if score[0] == score[1] else int(score[1] > score[0])
-            complete = bool(last) and last["kind"] != "abandoned"
+            complete = bool(last) and last["kind"] not in ("abandoned", "unfinished")
         return {"score": score, "winner": winner, "complete": complete}
 
     def to_dict(self) -> dict:

@@ -15,6 +15,7 @@ import rules
 
 from .claims import CLAIM_KIND, claim_points
 from .kinds import CLOCK_PHASES, KIND_NAMES, ReplayPhase
+from .resign import RESIGN_KIND, refusal
 
 __all__ = ["ReplayRefused", "ReplayState", "GameReplay", "game_state", "pair_text"]
 
@@ -158,19 +159,32 @@ class GameReplay:
             self.over(self.turn, self.match.pass_points(self.turn), "pass")
 
     def resign(self, action: dict) -> None:
+        """An accepted resignation, by either player while the game is in play (records of other origin may
+        have one out of turn; the table's own resigner is on turn): the points must be what the resigner can
+        still lose (``game.resign``, as the table checks them)."""
         if self.phase in ("over", "opening"):
             raise ReplayRefused("out_of_order", "resign is not possible now", what="resign", phase=self.phase)
-        player, points, cube = action.get("player"), action.get("points"), self.match.cube
-        if player not in (0, 1) or points not in (cube, 2 * cube, 3 * cube):
-            raise ReplayRefused("bad_action", f"resign: points must be 1, 2 or 3 times the cube ({cube})",
-                                found=str(points))
-        self.over(1 - player, points, "resign")
+        player, points = action.get("player"), action.get("points")
+        if player not in (0, 1) or isinstance(player, bool):
+            raise ReplayRefused("wrong_player", f"resign by player {player!r}", what="resign", expected=None,
+                                found=str(player))
+        pos = self.pos if player == self.turn else self.pos.swapped()
+        why = refusal(self.match, pos, points)
+        if why:
+            raise ReplayRefused("bad_action", f"resign: {why}", found=str(points))
+        self.over(1 - player, points, RESIGN_KIND)
 
     def claim(self, action: dict) -> None:
         if self.phase == "over":
             raise ReplayRefused("extra_action", "claim after the game was over", what="claim")
         owed = action.get("owed", "decide")  # the accused owed a decision, or a message sent by itself
         decider = None if self.phase == "opening" else (1 - self.turn if self.phase == "take" else self.turn)
+        offer = action.get("offer")
+        if offer is not None:  # a resignation offered by the player on turn waited for the other's answer
+            if self.phase not in ("roll", "move") or refusal(self.match, self.pos, offer):
+                raise ReplayRefused("bad_action", f"claim: a resignation for {offer!r} could not be offered",
+                                    found=str(offer))
+            decider = 1 - self.turn
         claimant = action.get("player")
         if owed not in ("decide", "reveal", "renew") or owed == "decide" and decider is None:
             raise ReplayRefused("bad_action", f"claim: 'owed' {owed!r} is not possible now", found=str(owed))

@@ -16,6 +16,7 @@ from .errors import GameError, SaveError
 from .options import Options
 from .dice import SeededDice
 from .record import RecordBuilder
+from .resign import refusal
 from .value import TableValue
 from .state import GAME_OVER, MATCH_OVER, MOVING, PHASES, ROLL, TAKE, Result
 
@@ -48,6 +49,7 @@ def value_to_json(v: TableValue, now: float) -> str:
         "result": None if v.result is None else {"winner": v.result.winner, "points": v.result.points,
                                                  "kind": v.result.kind},
         "practice": v.practice,
+        "offer": None if v.offer is None else list(v.offer), "declined": list(v.declined), "offered": v.offered,
         "record": v.record,
         "mat": list(v.mat),
     }
@@ -150,6 +152,18 @@ def _load(data: dict, now: float) -> TableValue:
               "clock_remaining must be seconds")
         _need(phase in (ROLL, MOVING, TAKE), "only a game in play has a clock")
         deadline = now + float(rem)
+    offer = data.get("offer")
+    if offer is not None:
+        _need(isinstance(offer, list) and len(offer) == 3 and phase in (ROLL, MOVING), "a resignation offer is "
+              "[resigner, points, clock seconds left], in a game in play")
+        _need(offer[0] == player and refusal(match, pos if player == 0 else pos.swapped(), offer[1]) is None,
+              "the resignation offered is not possible in this position")
+        _need(offer[2] is None or isinstance(offer[2], (int, float)) and not isinstance(offer[2], bool)
+              and 0 <= offer[2] <= 3600, "the resigner's clock must be seconds")
+        offer = (offer[0], offer[1], offer[2])
+    declined = data.get("declined", [0, 0])
+    _need(isinstance(declined, list) and len(declined) == 2, "declined must be two numbers of points")
+    declined = (_int(declined[0], 0, 1 << 20, "declined"), _int(declined[1], 0, 1 << 20, "declined"))
     rec = data["record"]
     _need(isinstance(rec, dict) and isinstance(rec.get("games"), list) and rec["games"], "record missing")
     RecordBuilder(players=rec["players"], match_length=rec["match_length"], rules=rec.get("rules"))  # checks
@@ -161,4 +175,5 @@ def _load(data: dict, now: float) -> TableValue:
     return TableValue(options=options, match=match, game_index=game_index, board=board, phase=phase,
                       player=player, dice=dice, turn=turn, deadline=deadline, expired=data["expired"] is True,
                       advised=data["advised"] is True, result=result, practice=data["practice"] is True,
-                      now=now, game_dice=game_dice, next_dice=None, record=rec, mat=tuple(mat), events=())
+                      now=now, game_dice=game_dice, next_dice=None, record=rec, mat=tuple(mat), events=(),
+                      offer=offer, declined=declined, offered=data.get("offered") is True)

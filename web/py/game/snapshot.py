@@ -6,6 +6,7 @@ from typing import Optional
 from rules.board import pips as board_pips
 from rules.turn import dice_used as used_dice
 
+from .resign import offers
 from .state import GAME_OVER, MATCH_OVER, MOVING, ROLL, TAKE, Pending, State
 from .value import TableValue
 
@@ -16,7 +17,12 @@ def build_state(v: TableValue, pending: Optional[Pending]) -> State:
     phase, p, m = v.phase, v.player, v.match
     playing = phase in (ROLL, MOVING, TAKE)
     actor = (1 - p if phase == TAKE else p) if playing else None
+    offered = v.offer is not None
+    if offered:
+        actor = 1 - v.offer[0]
     human = actor is not None and v.options.seats[actor].kind != "bot" and not v.expired
+    answering = human and offered
+    human = human and not offered  # while a resignation is answered, nothing else is done
     turn = v.turn
     if turn is not None:
         pos = turn.position
@@ -29,6 +35,8 @@ def build_state(v: TableValue, pending: Optional[Pending]) -> State:
     pips = (board_pips(board[0]), board_pips(board[1]))
     money_beaver = phase == TAKE and m.can_beaver(p)
     over = phase in (GAME_OVER, MATCH_OVER)
+    may_resign = human and phase in (ROLL, MOVING) and not v.offered
+    resign_offers = offers(m, v.position(p)) if may_resign else {}
     return State(
         phase=phase, game_number=v.game_index + 1, turn=p if playing else None, actor=actor,
         seats=v.options.seats, options=v.options, board=board, dice=v.dice,
@@ -46,4 +54,6 @@ def build_state(v: TableValue, pending: Optional[Pending]) -> State:
         post_crawford=m.post_crawford, match_winner=m.winner, fingerprint=v.game_dice.fingerprint,
         seed=v.game_dice.seed.hex() if over else None,
         result=v.result, deadline=v.deadline, clock=v.options.clock,
-        pending=pending, events=v.events, steps=steps, practice=v.practice, match_state=m)
+        pending=pending, events=v.events, steps=steps, practice=v.practice, match_state=m,
+        offer=v.offer[:2] if offered else None, resign_offers=resign_offers, can_resign=may_resign,
+        can_answer_resign=answering)

@@ -30,7 +30,9 @@ class Event:
     of the step taken back, ``hit``), "played" (``player``, ``notation`` of the whole play; the turn ends),
     "no_legal_move" (``player``, ``dice``: the turn passes at once), "doubled" (``player``, ``value`` = the cube
     offered), "took", "beavered" (``value`` = new cube), "passed" (``player`` who passed), "clock_expired"
-    (``player``, ``phase`` "roll" | "move" | "take"), "game_over" (``player`` = winner, ``value`` = points,
+    (``player``, ``phase`` "roll" | "move" | "take"), "resign_offered" (``player`` = the resigner, ``value`` =
+    points offered, ``result`` = "single" | "gammon" | "backgammon"), "resign_accepted" / "resign_declined"
+    (``player`` = who answered, ``value``, ``result``), "game_over" (``player`` = winner, ``value`` = points,
     ``result`` kind), "match_over" (``player`` = winner). ``auto`` marks what the table did by itself (auto-roll,
     a forced move, a clock expiry).
     """
@@ -58,7 +60,10 @@ class Pending:
     """A decision the table waits for that the table itself cannot make (it never calls the bot).
 
     ``kind``: "cube" (double or roll: answer with BotCube), "play" (answer with BotPlay), "answer" (take or pass:
-    BotAnswer). ``reason``: "bot" (a bot seat decides), "clock" (the player's clock ran out: the table plays for
+    BotAnswer), "resign" (a bot seat answers a resignation offered: BotResignAnswer, ``offer`` = its points;
+    ``position_id`` seen by the resigner, on roll, before its roll; ``dice`` the resigner's roll if rolled;
+    ``cube`` as the answerer sees it). ``resign``: for a bot seat's "cube" or "play" decision, the points it may
+    offer to resign for instead (BotResign; empty when it may not, as after a declined offer in this game). ``reason``: "bot" (a bot seat decides), "clock" (the player's clock ran out: the table plays for
     them, it never doubles), "auto" (a human's auto-roll check: roll unless the bot would double). Everything a
     bot needs is here (pure data, so a worker can answer it): ``position_id`` with the deciding side's view as
     the bot functions expect (for "play" and "cube" the player on turn is on roll; for "answer" the doubler is on
@@ -75,10 +80,17 @@ class Pending:
     dice: tuple = ()
     candidates: tuple = ()
     cube: dict = field(default_factory=dict, compare=False, hash=False)
+    offer: int = 0
+    resign: tuple = ()
 
     def intent(self, decision: str) -> I.Intent:
         """The intent that answers this decision with ``decision`` (a cube decision, a result Position ID or an
         answer to the double, as ``kind`` says)."""
+        if self.kind in ("cube", "play") and isinstance(decision, str) and decision.startswith("resign "):
+            try:
+                return I.BotResign(int(decision[7:]))
+            except ValueError:
+                raise NotAllowed(f"not a resignation: {decision!r}") from None
         make = _DECISION_INTENTS.get(self.kind)
         if make is None:
             raise NotAllowed(f"unknown pending decision {self.kind!r}")
@@ -88,7 +100,8 @@ class Pending:
         """Plain data (JSON-ready) for a worker; :meth:`from_dict` reads it back."""
         return {"player": self.player, "kind": self.kind, "reason": self.reason, "level": self.level,
                 "position_id": self.position_id, "dice": list(self.dice), "candidates": list(self.candidates),
-                "cube": {k: list(v) if isinstance(v, tuple) else v for k, v in self.cube.items()}}
+                "cube": {k: list(v) if isinstance(v, tuple) else v for k, v in self.cube.items()},
+                "offer": self.offer, "resign": list(self.resign)}
 
     @classmethod
     def from_dict(cls, d: Any) -> "Pending":
@@ -113,17 +126,23 @@ class Pending:
         if not isinstance(cube, dict):
             raise GameError("pending cube must be an object")
         cube = {k: tuple(v) if isinstance(v, list) else v for k, v in cube.items()}
+        offer, resign = d.get("offer", 0), d.get("resign", [])
+        if not isinstance(offer, int) or isinstance(offer, bool) or offer < 0:
+            raise GameError(f"pending offer must be an integer >= 0, got {offer!r}")
+        if not isinstance(resign, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in resign):
+            raise GameError(f"pending resign must be a list of integers, got {resign!r}")
         return cls(d["player"], d["kind"], d["reason"], d["level"], d["position_id"], tuple(dice), tuple(cands),
-                   cube)
+                   cube, offer, tuple(resign))
 
 
 _PENDING_FIELDS = ("player", "kind", "reason", "level", "position_id")
-_DECISION_INTENTS = {"cube": I.BotCube, "play": I.BotPlay, "answer": I.BotAnswer}
+_DECISION_INTENTS = {"cube": I.BotCube, "play": I.BotPlay, "answer": I.BotAnswer, "resign": I.BotResignAnswer}
 
 
 @dataclass(frozen=True)
 class Result:
-    """A finished game: ``winner``, ``points`` won, ``kind`` "single" | "gammon" | "backgammon" | "pass"."""
+    """A finished game: ``winner``, ``points`` won, ``kind`` "single" | "gammon" | "backgammon" | "pass" |
+    "resign" (an accepted resignation) | "claimed"."""
 
     winner: int
     points: int
@@ -151,7 +170,11 @@ class State:
     numbering, including the steps made so far in this turn. ``movable`` maps each source point of the player
     moving (their numbering) to its ``rules.Option`` destinations (``to``, ``dice`` used, ``hit``, ``path``);
     empty unless a human/peer seat is moving. ``dice_left``: the dice not used yet; ``dice_used`` one flag per
-    die entry (2, or 4 for doubles). ``deadline``: absolute seconds (same clock as ``now``) or None."""
+    die entry (2, or 4 for doubles). ``deadline``: absolute seconds (same clock as ``now``) or None.
+    ``offer``: a resignation waiting for its answer, ``(resigner, points)``, or None (``actor`` is then the
+    player who answers); ``resign_offers``: what the player to act may offer to resign for now (result kind name
+    -> points; empty when they may not); ``can_resign`` / ``can_answer_resign``: a person (or peer) may offer a
+    resignation now / accept or decline the one offered."""
 
     phase: Phase
     game_number: int
@@ -192,6 +215,10 @@ class State:
     steps: tuple
     practice: bool
     match_state: Any = field(repr=False, compare=False, default=None)
+    offer: Optional[tuple] = None
+    resign_offers: dict = field(default_factory=dict, compare=False)
+    can_resign: bool = False
+    can_answer_resign: bool = False
 
     # helpers -------------------------------------------------------------------------------------------------
     def view(self, viewer: int) -> tuple:
@@ -225,8 +252,9 @@ class State:
         game_state = 1 if self.phase in (ROLL, MOVING, TAKE) else 2
         if self.result is not None and self.result.kind == "pass":
             game_state = 4
+        actor = self.actor if self.actor is not None and self.offer is None else p  # an offer: as before it
         info = rules.MatchInfo.from_state(self.match_state, p, dice=dice, double_offered=self.double_offered,
-                                          turn=self.actor if self.actor is not None else p)
+                                          turn=actor)
         return info.replace(state=game_state)
 
     def gnubg_id(self) -> str:

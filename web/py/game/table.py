@@ -17,7 +17,7 @@ from . import flow
 from . import intents as I
 from .dice import SEEDED
 from .errors import NotAllowed, OptionsError
-from .handlers import HANDLERS, check_now
+from .handlers import HANDLERS, check_now, check_offer
 from .options import Options
 from .pending import clock_pending, completions, pending_for
 from .record import RecordError
@@ -129,6 +129,7 @@ class Table:
             raise NotAllowed(f"unknown intent {intent!r}")
         if now is not None:
             check_now(now)
+        check_offer(self._value.offer, intent)
         return self._transition(lambda d: handler(d, intent, self._asked), now, keep_events)
 
     # convenience wrappers (each is apply(intent, now))
@@ -173,6 +174,15 @@ class Table:
 
     def bot_answer(self, answer: str, now: Optional[float] = None) -> State:
         return self.apply(I.BotAnswer(answer), now)
+
+    def resign(self, points: int, now: Optional[float] = None) -> State:
+        return self.apply(I.Resign(points), now)
+
+    def accept_resign(self, now: Optional[float] = None) -> State:
+        return self.apply(I.AcceptResign(), now)
+
+    def decline_resign(self, now: Optional[float] = None) -> State:
+        return self.apply(I.DeclineResign(), now)
 
     def note_hint(self) -> int:
         """The player to act was shown a hint (the bot's advice): the record notes it. Not in games with a peer

@@ -29,7 +29,9 @@ class TableValue:
     in phase take); ``game_index``: 0-based; ``game_dice``: this game's dice (``game.dice``) with the throws so
     far; ``next_dice``: dice prepared for the next game (``Table.prepare_dice``) or None; ``record``: the game
     record's data (docs/game-record.md); ``mat``: one entry per game for the ``.mat`` export; ``events``: what
-    the last intent did.
+    the last intent did; ``offer``: a resignation waiting for its answer, ``(resigner, points, clock seconds the
+    resigner had left or None)``, or None; ``declined``: per player, the most points of a resignation declined in
+    this game (0: none); ``offered``: the player on turn has offered a resignation in this turn already.
     """
 
     options: Options
@@ -51,6 +53,9 @@ class TableValue:
     record: dict
     mat: tuple
     events: tuple
+    offer: Optional[tuple] = None
+    declined: tuple = (0, 0)
+    offered: bool = False
 
     def position(self, p: int) -> "rules.Position":
         """The committed position with player ``p`` as ``mine``."""

@@ -14,7 +14,7 @@ from rules import dice as _dice
 
 from .dice_stats import DiceStats
 from .kinds import ACTION_TYPES, RESULT_KINDS, SEAT_KINDS, RollKind
-from .record import DICE_SCHEME, FORMAT, PEER_DICE_SCHEME, VERSION, RecordError, load_record
+from .record import DICE_SCHEME, FORMAT, NO_DICE_SCHEME, PEER_DICE_SCHEME, VERSION, RecordError, load_record
 from .replay import GameReplay, ReplayRefused, ReplayState, pair_text
 
 __all__ = ["Problem", "RollVerdict", "Verdict", "ReplayState", "verify_record", "verify_many", "walk_record",
@@ -66,14 +66,21 @@ class Verdict:
     stats: DiceStats
     games: list[dict]             # per game: {"fingerprint", "seed", "seed_ok", "result", "actions"}
     record: dict | None = None
+    notes: list[Problem] = field(default_factory=list)  # not failures: "dice_unverifiable" (a game with no seed)
 
     @property
     def reasons(self) -> list[str]:
         return [str(p) for p in self.problems]
 
+    @property
+    def dice_verified(self) -> bool:
+        """False when some game has no dice commitment (a match from a .mat file): its dice cannot be checked."""
+        return not any(n.code == "dice_unverifiable" for n in self.notes)
+
     def to_dict(self) -> dict:
-        return {"ok": self.ok, "problems": [vars(p) for p in self.problems],
-                "rolls": [vars(r) for r in self.rolls], "stats": self.stats.to_dict(), "games": self.games}
+        return {"ok": self.ok, "dice_verified": self.dice_verified, "problems": [vars(p) for p in self.problems],
+                "notes": [vars(n) for n in self.notes], "rolls": [vars(r) for r in self.rolls],
+                "stats": self.stats.to_dict(), "games": self.games}
 
 
 def verify_record(record: str | bytes | dict) -> Verdict:
@@ -108,6 +115,7 @@ class _Replay:
     def __init__(self, observer=None) -> None:
         self.observer = observer
         self.problems: list[Problem] = []
+        self.notes: list[Problem] = []
         self.rolls: list[RollVerdict] = []
         self.stats = DiceStats()
         self.games: list[dict] = []
@@ -117,7 +125,7 @@ class _Replay:
         self.problems.append(Problem(code, message, game, action, params))
 
     def verdict(self, data: dict | None) -> Verdict:
-        return Verdict(not self.problems, self.problems, self.rolls, self.stats, self.games, data)
+        return Verdict(not self.problems, self.problems, self.rolls, self.stats, self.games, data, self.notes)
 
     # record level
     def run(self, record: str | bytes | dict) -> Verdict:
@@ -301,6 +309,11 @@ class _Replay:
             self.fail("bad_field", "'dice' must be an object", gi, field="dice")
             return None
         scheme = dice_info.get("scheme", DICE_SCHEME)
+        if scheme == NO_DICE_SCHEME:  # a game from elsewhere: its moves are checked, its dice cannot be
+            info["scheme"] = NO_DICE_SCHEME
+            self.notes.append(Problem("dice_unverifiable", "this game has no seed (it was imported from a match "
+                                                           "file): its dice cannot be verified", gi))
+            return None
         if scheme == DICE_SCHEME:
             fp, seed = dice_info.get("fingerprint"), dice_info.get("seed")
             try:
@@ -367,7 +380,7 @@ class _Replay:
             return outcome
         rec = (recorded.get("winner"), recorded.get("points"), recorded.get("kind"))
         if outcome is None:
-            if rec[2] != "abandoned":
+            if rec[2] not in ("abandoned", "unfinished"):
                 self.fail("result_mismatch", f"the game is not over after its last action, but the record says "
                                              f"{_outcome_text(rec)}", gi, recorded=_outcome_text(rec),
                           replayed="not over")
@@ -394,6 +407,8 @@ def _outcome_text(outcome) -> str:
     winner, points, kind = outcome
     if kind == "abandoned":
         return "the game was abandoned"
+    if kind == "unfinished":
+        return "the game is not finished"
     return f"player {winner} wins {points} point{'s' if points != 1 else ''} ({kind})"
 
 

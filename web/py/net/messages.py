@@ -104,8 +104,8 @@ _SEQ = _int(1, MAX_SEQ)
 _THROW = _int(0, 1 << 16)
 
 #: The message types, the value of "t" (exactly the keys of :data:`TYPES`).
-MessageType = Literal["hello", "reveal", "roll", "double", "take", "pass", "beaver", "play", "secret", "next",
-                      "claim", "renew", "resume", "refused"]
+MessageType = Literal["hello", "reveal", "roll", "double", "take", "pass", "beaver", "play", "resign", "accept",
+                      "decline", "secret", "next", "claim", "renew", "resume", "refused"]
 
 #: type -> {field: check}; "v" and "t" are common to all. Sequenced types also carry "seq"; hashed ones "h".
 TYPES: dict[MessageType, dict[str, Callable[[Any], str | None]]] = {
@@ -115,6 +115,7 @@ TYPES: dict[MessageType, dict[str, Callable[[Any], str | None]]] = {
     "roll": {"k": _THROW, "value": _hex64},
     "double": {}, "take": {}, "pass": {}, "beaver": {},
     "play": {"steps": _steps},
+    "resign": {"points": _int(1, 3 * 4096)}, "accept": {}, "decline": {},
     "secret": {"game": _int(1, 10_000), "value": _hex64},
     "next": {"game": _int(2, 10_000), "commit": _hex64},
     "claim": {},
@@ -123,7 +124,7 @@ TYPES: dict[MessageType, dict[str, Callable[[Any], str | None]]] = {
     "refused": {"ref": _int(0, MAX_SEQ), "code": _text(20), "text": _text(MAX_TEXT)},
 }
 SEQUENCED = frozenset(TYPES) - {"resume", "refused"}
-HASHED = frozenset({"reveal", "roll", "double", "take", "pass", "beaver", "play"})
+HASHED = frozenset({"reveal", "roll", "double", "take", "pass", "beaver", "play", "resign", "accept", "decline"})
 _OPTIONAL = {"hello": {"settings"}}  # the guest's hello has no settings
 
 

@@ -137,7 +137,8 @@ class PeerSession(DiceMessages, C.ClaimMessages):
         if self.my_decision():
             return st
         return replace(st, can_roll=False, can_double=False, can_take=False, can_pass=False, can_beaver=False,
-                       can_undo=False, can_done=False, movable={}, can_next_game=st.can_next_game
+                       can_undo=False, can_done=False, movable={}, can_resign=False, resign_offers={},
+                       can_answer_resign=False, can_next_game=st.can_next_game
                        and self.stage == "over" and self.next_commits[self.me] is None)
 
     def my_decision(self) -> bool:
@@ -228,6 +229,10 @@ class PeerSession(DiceMessages, C.ClaimMessages):
             msg = {"t": "roll", "k": self.k, "value": self._my_value(self.k).hex()}
         elif isinstance(intent, (I.Double, I.Take, I.Pass, I.Beaver)):
             msg = {"t": type(intent).__name__.lower()}
+        elif isinstance(intent, I.Resign):
+            msg = self._resign_message(intent, now)
+        elif isinstance(intent, (I.AcceptResign, I.DeclineResign)):
+            msg = {"t": "accept" if isinstance(intent, I.AcceptResign) else "decline"}
         else:
             raise game.NotAllowed(f"{type(intent).__name__} is not an intent of a peer game")
         self._local(out, msg)
@@ -243,6 +248,8 @@ class PeerSession(DiceMessages, C.ClaimMessages):
         if not clock or not self.my_decision() or now < self.since + clock:
             return out
         st = self.table.state()
+        if st.offer is not None:  # the clock never resigns, nor answers a resignation (the other side may claim)
+            return out
         if st.phase == game.ROLL:
             msg = {"t": "roll", "k": self.k, "value": self._my_value(self.k).hex()}
         elif st.phase == game.TAKE:
@@ -496,6 +503,34 @@ class PeerSession(DiceMessages, C.ClaimMessages):
     def _on_beaver(self, msg: dict, side: int) -> None:
         self._decider(side, "Beaver")
         self._table_apply(I.Beaver())
+
+    def _resign_message(self, intent: I.Resign, now: float) -> dict:
+        """A resignation is sent from the turn's start: steps made (still local) are taken back first."""
+        st = self.table.state()
+        if not st.can_resign or intent.points not in st.resign_offers.values():
+            raise game.NotAllowed(f"a resignation for {intent.points!r} is not possible now")
+        while st.steps:
+            st = self.table.apply(I.Undo(), now)
+        return {"t": "resign", "points": intent.points}
+
+    def _on_resign(self, msg: dict, side: int) -> None:
+        st = self._decider(side, "Resign")
+        if st.offer is not None:
+            raise Refused("out_of_turn", "Resign: a resignation already waits for its answer")
+        if st.steps:
+            raise Refused("illegal", "Resign: a resignation is made from the turn's start")
+        self._table_apply(I.Resign(msg["points"]))
+
+    def _on_accept(self, msg: dict, side: int) -> None:
+        if self._decider(side, "Accept").offer is None:
+            raise Refused("unexpected", "Accept: no resignation is offered")
+        self._table_apply(I.AcceptResign())
+        self._check_over()
+
+    def _on_decline(self, msg: dict, side: int) -> None:
+        if self._decider(side, "Decline").offer is None:
+            raise Refused("unexpected", "Decline: no resignation is offered")
+        self._table_apply(I.DeclineResign())
 
     def _on_pass(self, msg: dict, side: int) -> None:
         self._decider(side, "Pass")

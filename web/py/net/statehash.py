@@ -41,6 +41,8 @@ def state_object(s) -> dict:
                       "dice": list(st.dice) if st.dice and st.phase != ROLL else None,
                       "cube": st.cube, "owner": st.cube_owner, "score": list(st.score),
                       "crawford": st.crawford}
+        if st.offer is not None:  # only while a resignation waits for its answer (older vectors unchanged)
+            d["table"]["offer"] = list(st.offer)
     return d
 
 

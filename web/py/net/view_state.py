@@ -40,5 +40,6 @@ def mirror_state(st: game.State) -> game.State:
         st, turn=_flip(st.turn), actor=_flip(st.actor), seats=seats,
         options=replace(st.options, seats=seats), board=(st.board[1], st.board[0]),
         cube_owner=_flip(st.cube_owner), pips=(st.pips[1], st.pips[0]), score=(st.score[1], st.score[0]),
-        match_winner=_flip(st.match_winner), result=result, events=tuple(mirror_event(e) for e in st.events),
+        match_winner=_flip(st.match_winner), result=result,
+        offer=None if st.offer is None else (1 - st.offer[0], st.offer[1]), events=tuple(mirror_event(e) for e in st.events),
         match_state=m)

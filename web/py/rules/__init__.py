@@ -14,7 +14,8 @@ from .notation import format_play, parse_play
 from .match import BACKGAMMON, GAMMON, MAX_CUBE, SINGLE, MatchState, opening_roll, score_game
 from .matchid import MatchInfo, decode_match_id, encode_match_id, gnubg_id, parse_gnubg_id
 from .xgid import parse_xgid, to_xgid
-from .mat import MatAction, MatGame, MatMatch, read_mat, write_mat
+from .mat import MatAction, MatGame, MatMatch, write_mat
+from .mat_read import read_mat
 
 
 def position_id(pos: Position) -> str:

@@ -88,7 +88,8 @@ class Access:
                 self.say(A.game_over_text(S.result_text(state, self.t), self.lang))
                 continue
             text = A.event_text(ev, names, me, self.lang)
-            if not text and ev.kind in ("opening_roll", "clock_expired"):
+            if not text and ev.kind in ("opening_roll", "clock_expired", "resign_offered", "resign_accepted",
+                                        "resign_declined"):
                 text = S.event_notice(ev, state.seats, self.t)
             self.say(text)
         self._last_clock = None

@@ -19,7 +19,7 @@ from .i18n import text
 KEYS: tuple[tuple[str, str], ...] = (
     ("Tab / Shift+Tab", "key_tab"), ("Enter", "key_enter"), ("← → ↑ ↓", "key_arrows"), ("Esc", "key_escape"),
     ("R", "key_r"), ("O", "key_o"), ("U", "key_u"), ("D", "key_d"), ("M", "key_m"), ("T", "key_t"),
-    ("H", "key_h"), ("?", "key_help"))
+    ("H", "key_h"), ("G", "key_g"), ("?", "key_help"))
 
 
 def say(lang: str, key: str, **values: object) -> str:

@@ -24,6 +24,7 @@ from .board import BoardState, BoardView, reduced_motion
 from .dialogs import Dialogs
 from .hints import Hints
 from .review_view import ReviewView
+from .resign_view import ResignView
 from .history_view import HistoryView
 from .params import parse_params  # noqa: F401  (main.py imports it from here)
 from .model import CubeView, after_step, destinations, point_of, slot_counts, slot_of
@@ -108,6 +109,7 @@ class App:
         self.hints = Hints(texts, self)
         self.review = ReviewView(texts, self)
         self.history.on_review = self.review.open
+        self.resign = ResignView(texts, self)
 
     # -- set-up --------------------------------------------------------------------------------------------------
     def _on(self, target, kind: str, fn) -> None:
@@ -283,7 +285,7 @@ class App:
             return
         key = str(event.key).lower()
         action = {"r": self.roll, "o": self.double, "u": self.undo, "d": self.done, "m": self.toggle_sound,
-                  "h": self.hints.ask}.get(key)
+                  "h": self.hints.ask, "g": self.resign.open}.get(key)
         if key == "escape":
             self.board.drop()
         elif action is not None:
@@ -387,6 +389,7 @@ class App:
         self._clock_show(state)
         self._ids(state)
         self.hints.update(state)
+        self.resign.update(state)
 
     # -- IDs -----------------------------------------------------------------------------------------------------
     def _ids(self, state) -> None:

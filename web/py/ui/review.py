@@ -48,6 +48,14 @@ def record_key(record: dict) -> str:
     return hashlib.sha256(json.dumps(kept, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:32]
 
 
+def dice_unverifiable(record: dict) -> bool:
+    """True when some game of the record has no dice commitment (a match opened from a .mat file): the review
+    says that its dice cannot be verified."""
+    games = record.get("games") if isinstance(record, dict) else None
+    return any(isinstance(g, dict) and isinstance(g.get("dice"), dict) and g["dice"].get("scheme") == "none"
+               for g in games or ())
+
+
 def _sides(pos, turn):
     """(player 0's side, player 1's side) from a position seen by ``turn``."""
     if turn == 1:

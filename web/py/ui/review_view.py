@@ -91,6 +91,9 @@ class ReviewView:
         t = self.t
         dlg = self._el("dialog", id="dlg-review", cls="dialog review", aria_labelledby="review-title")
         self._el("h2", t("review_title"), id="review-title", parent=dlg)
+        self.dice_note = self._el("p", t("review_dice_unverified"), id="review-dice-note", cls="review-step",
+                                  parent=dlg)
+        self.dice_note.hidden = True
         board = self._el("div", id="review-board", cls="review-board", parent=dlg, role="group",
                          aria_label=t("review_title"))
         self.slots = {}
@@ -163,6 +166,7 @@ class ReviewView:
         self.cancel()
         self.record, self.steps = record, steps
         self.who = R.names(record, self.t)
+        self.dice_note.hidden = not R.dice_unverifiable(record)  # a match from a .mat file: no seed
         self.key = R.record_key(record)
         self.analysis = R.stored_analysis(self.app.store.get(R.ANALYSIS_KEY), self.key)
         self.by_step = R.decisions_by_step(steps, self.analysis)

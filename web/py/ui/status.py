@@ -9,7 +9,8 @@ from typing import Optional, Sequence
 from game.state import GAME_OVER, MATCH_OVER, MOVING, ROLL, TAKE
 
 RESULT_KEYS = {"single": "result_single", "gammon": "result_gammon", "backgammon": "result_backgammon",
-               "pass": "result_pass", "claimed": "result_claimed"}
+               "pass": "result_pass", "claimed": "result_claimed",
+               "resign": "result_resign"}
 
 
 def seat_names(seats: Sequence, t) -> tuple[str, str]:
@@ -38,8 +39,44 @@ def dice_text(dice) -> str:
     return f"{dice[0]}-{dice[1]}" if dice else ""
 
 
+def _points(points: int, t) -> dict:
+    return {"points": points, "unit": t("point_unit") if points == 1 else t("points_unit")}
+
+
+def resign_answer_text(state, t) -> str:
+    """What the bot (or a person) answered to a resignation in this state's events, as a sentence; ''."""
+    names = seat_names(state.seats, t)
+    me = solo(state.seats)
+    for ev in state.events:
+        if ev.kind in ("resign_accepted", "resign_declined"):
+            you = "_you" if ev.player == me else ""
+            return t(ev.kind + you, name=names[ev.player], kind=t("resign_kind_" + ev.result))
+    return ""
+
+
+def offer_text(state, t) -> str:
+    """The resignation waiting for its answer, from the answerer's side; '' when none."""
+    if state.offer is None:
+        return ""
+    names = seat_names(state.seats, t)
+    resigner, points = state.offer
+    kind = t("resign_kind_" + {1: "single", 2: "gammon", 3: "backgammon"}[points // state.cube])
+    answerer = 1 - resigner
+    if state.seats[answerer].kind == "bot":
+        return t("resign_waiting", name=names[answerer])
+    if answerer == solo(state.seats):
+        return t("resign_offered_you", name=names[resigner], kind=kind, **_points(points, t))
+    return t("resign_offered", name=names[resigner], other=names[answerer], kind=kind, **_points(points, t))
+
+
 def status_line(state, t) -> str:
-    """One sentence: whose turn and what they may do."""
+    """One sentence: whose turn and what they may do (after an answer to a resignation, that answer first)."""
+    answer = resign_answer_text(state, t)
+    line = _status_line(state, t)
+    return f"{answer} {line}".strip() if answer else line
+
+
+def _status_line(state, t) -> str:
     names = seat_names(state.seats, t)
     me = solo(state.seats)
     phase, actor = state.phase, state.actor
@@ -47,6 +84,8 @@ def status_line(state, t) -> str:
         return result_text(state, t)
     if actor is None:
         return ""
+    if state.offer is not None:
+        return offer_text(state, t)
     name = names[actor]
     if state.seats[actor].kind == "bot":
         if phase == TAKE:
@@ -110,6 +149,14 @@ def event_notice(event, seats, t) -> str:
         return t("passed_you") if event.player == me else t("passed_notice", name=names[event.player])
     if event.kind == "clock_expired":
         return t("clock_out_you") if event.player == me else t("clock_out", name=names[event.player])
+    if event.kind == "resign_offered":
+        args = dict(kind=t("resign_kind_" + event.result), **_points(event.value, t))
+        if event.player == me:
+            return t("resign_you_offer", **args)
+        return t("resign_offer_notice", name=names[event.player], **args)
+    if event.kind in ("resign_accepted", "resign_declined"):
+        you = "_you" if event.player == me else ""
+        return t(event.kind + you, name=names[event.player], kind=t("resign_kind_" + event.result))
     if event.kind == "no_legal_move":
         if event.player == me:
             return t("you_cannot_move", dice=dice_text(event.dice))

@@ -56,6 +56,13 @@ STRINGS = {
         "kind_single": "single game", "kind_gammon": "gammon", "kind_backgammon": "backgammon",
         "kind_pass": "double passed", "kind_resign": "resigned", "kind_abandoned": "abandoned",
         "kind_claimed": "claimed (the other player left)",
+        "match_label": "Open a match file",
+        "match_hint": "A .mat match file, as GNU Backgammon, eXtreme Gammon and Backgammon Galaxy export it, or a bgammon.org replay (.match).",
+        "match_error": "This match file cannot be read: {why}",
+        "verdict_unverified": "The plays, cube actions and results check out, but the dice cannot be verified: "
+                              "this match comes from a match file, which has no seed.",
+        "seed_unverifiable": "no seed: the dice cannot be verified",
+        "result_unfinished": "not finished (the match was still being played)",
     },
     "pt": {
         "doc_title": "Verificar um jogo · Gamão",
@@ -102,6 +109,13 @@ STRINGS = {
         "kind_single": "jogo simples", "kind_gammon": "gammon", "kind_backgammon": "backgammon",
         "kind_pass": "dobra recusada", "kind_resign": "desistência", "kind_abandoned": "abandonado",
         "kind_claimed": "reivindicado (o outro jogador saiu)",
+        "match_label": "Abrir um arquivo de partida",
+        "match_hint": "Um arquivo de partida .mat, como o GNU Backgammon, o eXtreme Gammon e o Backgammon Galaxy o exportam, ou um replay do bgammon.org (.match).",
+        "match_error": "Não foi possível ler este arquivo de partida: {why}",
+        "verdict_unverified": "As jogadas, as ações do dado de dobra e os resultados conferem, mas os dados não podem "
+                              "ser verificados: esta partida vem de um arquivo de partida, que não tem semente.",
+        "seed_unverifiable": "sem semente: os dados não podem ser verificados",
+        "result_unfinished": "não terminado (a partida ainda estava em andamento)",
     },
 }
 
@@ -233,11 +247,14 @@ class VerifyView:
     def render(self, results: list, session_stats, session_games: int, elapsed_ms: float) -> None:
         """``results``: list of (name, record dict or None, Verdict)."""
         ok = all(v.ok for _, _, v in results)
+        dice = all(v.dice_verified for _, _, v in results)
+        state = "fail" if not ok else "ok" if dice else "unverified"
         box = self.byid("verdict")
-        box.setAttribute("data-verdict", "ok" if ok else "fail")
+        box.setAttribute("data-verdict", state)
         box.setAttribute("data-ms", f"{elapsed_ms:.1f}")
         self.clear(box)
-        box.appendChild(self.el("strong", self.t("verdict_ok" if ok else "verdict_fail")))
+        box.appendChild(self.el("strong", self.t({"ok": "verdict_ok", "fail": "verdict_fail",
+                                                  "unverified": "verdict_unverified"}[state])))
         box.appendChild(self.el("span", " " + self.t("checked_in", ms=number(elapsed_ms, self.lang, 0)),
                                 cls="elapsed"))
         several = len(results) > 1
@@ -279,8 +296,9 @@ class VerifyView:
                 self.pair(dl, self.t("fingerprint"), fp, code=True, short=True)
                 self.pair(dl, self.t("seed"), game.get("seed"), code=True)
                 seed_ok = game.get("seed_ok")
-                self.pair(dl, self.t("seed_check"), self.t("seed_ok" if seed_ok else "seed_bad" if seed_ok is False
-                                                           else "seed_none"), state=str(seed_ok).lower())
+                seed_text = "seed_unverifiable" if game.get("scheme") == "none" else \
+                    "seed_ok" if seed_ok else "seed_bad" if seed_ok is False else "seed_none"
+                self.pair(dl, self.t("seed_check"), self.t(seed_text), state=str(seed_ok).lower())
                 self.pair(dl, self.t("result"), self.result_text(game.get("result"), players))
                 if game.get("crawford"):
                     self.pair(dl, self.t("crawford"), "✓")
@@ -310,6 +328,8 @@ class VerifyView:
         kind = result.get("kind")
         if kind == "abandoned":
             return self.t("result_abandoned")
+        if kind == "unfinished":
+            return self.t("result_unfinished")
         winner = result.get("winner")
         name = ""
         if isinstance(players, list) and winner in (0, 1) and len(players) == 2 and isinstance(players[winner], dict):
