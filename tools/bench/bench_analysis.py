@@ -4,6 +4,9 @@
     .venv/bin/python -m tools.bench.bench_analysis --games 10 --profile  # ... where deep's time goes (cProfile)
     .venv/bin/python -m tools.bench.bench_analysis --compare 50 --seed 1 --jobs 2  # quick against deep
     .venv/bin/python -m tools.bench.bench_analysis --pyodide             # in Chromium (build first: make site)
+    .venv/bin/python -m tools.bench.bench_analysis --gnubg 30 --jobs 2 --cache gnubg.jsonl  # against GNU 2-ply
+    .venv/bin/python -m tools.bench.bench_analysis --match 7             # a 7-point match, quick and deep
+    .venv/bin/python -m tools.bench.bench_analysis --pyodide --match 7   # ... in Chromium
 
 The games are played by game.Table with the bots, the intermediate (player 0) against the beginner (player 1),
 seeds ``--seed`` .. ``--seed + N - 1``.
@@ -16,6 +19,16 @@ choosing a play in the same move positions (``bot.choose`` at "intermediate" = q
 ``--compare N``: both depths on the same N games, without the baseline: per player the mean error rate at each
 depth, their correlation, the mean absolute difference, how often the rating band is the same, and how often the
 marks of the same decisions agree.
+
+``--gnubg N``: quick and deep against GNU Backgammon's 2-ply judgement of the same checker plays
+(``tools/bench/gnubg_analysis.py``) on N games: per player and game, the checker-play error rate of each (x1000)
+and their correlation; of GNU's blunders (loss >= 0.08), the share each depth also finds (loss >= 0.08, and
+marked at all); of each depth's "very bad" marks (>= 0.16), the share GNU calls no error of 0.08 (false). GNU's
+judgements are kept in ``--cache`` (JSON lines per seed) and read back on the next run.
+
+``--match L``: a whole L-point match of the two bots, analysed quick then deep: CPU seconds and decisions,
+with the bots choosing their plays in the same positions as the baseline; with ``--pyodide`` that match is the
+one analysed in Chromium.
 
 ``--pyodide``: the site served on 127.0.0.1 in one Chromium, a game of about 60 decisions opened in the review
 (``index.html?review=1``), analysed quick then deep in the bot's worker. Prints the wall time of each, and every
@@ -306,7 +319,7 @@ def pyodide(args) -> None:
     from tools.site.chromium import LAUNCH_ARGS, chromium_path
     from playwright.sync_api import sync_playwright
 
-    record = sixty_decisions(args.seed)
+    record = match_record(args.match, args.seed) if args.match else sixty_decisions(args.seed)
     server = serve.start(0, ROOT / "web")
     url = f"http://127.0.0.1:{server.server_address[1]}/index.html?lang=en"
     with sync_playwright() as pw:
@@ -364,7 +377,8 @@ def pyodide(args) -> None:
             browser.close()
             server.shutdown()
     total = decisions(A.analyse_record(record, "quick"))
-    print(f"Pyodide in Chromium, a {total}-decision game (intermediate bot against beginner), {load()}")
+    what = f"{args.match}-point match of {len(record['games'])} games" if args.match else "game"
+    print(f"Pyodide in Chromium, a {total}-decision {what} (intermediate bot against beginner), {load()}")
     print(f"analysis in the bot's worker: quick {figures['quick']:.1f} s, deep {figures['deep']:.1f} s (wall)")
     print("main-thread tasks over 50 ms (PerformanceObserver 'longtask'), by phase:")
     bounds = phases + [("end", float("inf"))]
@@ -386,12 +400,39 @@ def pyodide(args) -> None:
             print("  " + line)
 
 
+def match_record(length: int, seed: int) -> dict:
+    """A whole ``length``-point match of the intermediate bot against the beginner."""
+    from game.state import MATCH_OVER
+    table = game.Table(game.Options.bots("intermediate", "beginner", seed=f"{seed:064x}", clock=0,
+                                         match_length=length), now=0)
+    for _ in range(100):
+        if game.drive_bots(table, now=0).phase == MATCH_OVER:
+            break
+        table.next_game()
+    return table.record()
+
+
+def match_timing(length: int, seed: int) -> None:
+    """A whole match of the two bots, analysed quick then deep (CPU seconds)."""
+    bot.evaluator()
+    record = match_record(length, seed)
+    print(f"a {length}-point match, {len(record['games'])} games, CPython, {load()}")
+    for level in ("quick", "deep"):
+        result, t = timed(lambda: A.analyse_record(record, level))
+        print(f"{level:5s}: {t:6.1f} s CPU, {decisions(result)} decisions")
+    moves = [(d["position_id"], tuple(d["dice"])) for g in result["games"] for d in g["decisions"]
+             if d["kind"] == "move" and not d["forced"]]
+    for level in ("intermediate", "strong"):
+        _, t = timed(lambda: [bot.choose(p, r, level) for p, r in moves])
+        print(f"baseline: bot.choose {level} on the {len(moves)} unforced moves: {t:6.1f} s CPU")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=10, help="games for the CPython timing (default 10)")
     ap.add_argument("--seed", type=int, default=1, help="first game's seed (default 1)")
     ap.add_argument("--compare", type=int, default=0, metavar="N", help="quick against deep on N games")
-    ap.add_argument("--rows", metavar="FILE", help="--compare: also append each game's figures to FILE (JSON "
+    ap.add_argument("--rows", metavar="FILE", help="--compare, --gnubg: also append each game's figures to FILE (JSON "
                     "lines); --summarise FILE prints the summary of those written so far")
     ap.add_argument("--summarise", metavar="FILE", help="the --compare summary of a --rows file")
     ap.add_argument("--jobs", type=int, default=1, help="--compare: processes (default 1)")
@@ -402,8 +443,25 @@ def main() -> None:
                     "Profiler) and list its busy stretches over 50 ms with the functions in them")
     ap.add_argument("--trace", metavar="FILE", help="--pyodide: also record a Chromium trace of the analyses "
                     "to FILE and list the main thread's long tasks in it with their biggest inner events")
+    ap.add_argument("--gnubg", type=int, default=0, metavar="N", help="quick and deep against GNU Backgammon "
+                    "2-ply on N games")
+    ap.add_argument("--cache", metavar="FILE", help="--gnubg: GNU's judgements, read and appended (JSON lines)")
+    ap.add_argument("--gnubg-rows", action="store_true", help="--summarise FILE is a --gnubg --rows file")
+    ap.add_argument("--match", type=int, default=0, metavar="L", help="time a whole L-point match")
     args = ap.parse_args()
-    if args.summarise:
+    if args.gnubg:
+        from tools.bench import gnubg_analysis
+        print(f"against GNU Backgammon 2-ply, {args.gnubg} games from seed {args.seed}, {args.jobs} process(es), "
+              f"{load()}")
+        gnubg_analysis.summarise(gnubg_analysis.compare(range(args.seed, args.seed + args.gnubg), args.jobs,
+                                                        args.cache, args.rows))
+    elif args.match and not args.pyodide:
+        match_timing(args.match, args.seed)
+    elif args.summarise and args.gnubg_rows:
+        from tools.bench import gnubg_analysis
+        rows = [json.loads(line) for line in pathlib.Path(args.summarise).read_text().splitlines() if line]
+        gnubg_analysis.summarise(sorted(rows, key=lambda r: r["seed"]))
+    elif args.summarise:
         rows = [json.loads(line) for line in pathlib.Path(args.summarise).read_text().splitlines() if line]
         summarise(sorted(rows, key=lambda r: r["seed"]))
     elif args.pyodide:

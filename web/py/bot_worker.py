@@ -2,9 +2,11 @@
 
 The main thread (``ui.botproxy``) calls the exported functions with plain strings: ``load(weights_json)`` once,
 optionally ``load_bearoff(base64)``, then ``decide(pending_json)`` -> the decision string (``game.Pending.to_dict`` in,
-``game.decision_for`` out), ``hint(request_json)`` -> the advice as JSON (``bot.analysis.hint``), ``boot()`` -> how
-its interpreter started ("snapshot" or "normal"), ``rollout_start(request_json)`` and ``rollout_step(n)`` -> a
-rollout a few trials at a time (``bot.Rollout``). No DOM here.
+``game.decision_for`` out), ``hint(request_json)`` -> the advice as JSON (``bot.analysis.hint``),
+``analyse_position(request_json)`` -> a position's analysis as JSON (``bot.analyse_position``), the analysis of a
+record in steps (``analysis_start``/``analysis_step``/``analysis_result``), ``boot()`` -> how its interpreter
+started ("snapshot" or "normal"), ``rollout_start(request_json)`` and ``rollout_step(n)`` -> a rollout a few
+trials at a time (``bot.Rollout``). No DOM here.
 """
 import json
 
@@ -41,6 +43,16 @@ def hint(request_json: str) -> str:
     from bot import analysis
     r = json.loads(str(request_json))
     return json.dumps(analysis.hint(r["kind"], r["position_id"], r.get("dice"), r.get("cube"), "deep"))
+
+
+def analyse_position(request_json: str) -> str:
+    """``bot.analyse_position`` for ``{"position", "dice" (optional), "level"}``, as JSON; a bad request gives
+    ``{"error": reason}`` (the reason of ``bot.AnalysisError``)."""
+    r = json.loads(str(request_json))
+    try:
+        return json.dumps(bot.analyse_position(r.get("position"), dice=r.get("dice"), level=r.get("level", "quick")))
+    except bot.AnalysisError as exc:
+        return json.dumps({"error": str(exc)})
 
 
 def boot() -> str:
@@ -92,5 +104,5 @@ def rollout_step(n: int) -> str:
     return json.dumps(_ROLLOUT.result())
 
 
-__export__ = ["load", "load_bearoff", "decide", "hint", "analysis_start", "analysis_step", "analysis_result", "boot",
-              "rollout_start", "rollout_step"]
+__export__ = ["load", "load_bearoff", "decide", "hint", "analyse_position", "analysis_start", "analysis_step",
+              "analysis_result", "boot", "rollout_start", "rollout_step"]

@@ -14,6 +14,7 @@ Standard library only; runs unchanged in CPython and in Pyodide (main thread or 
     analyse_record(record, level="quick", progress=None) -> dict (bot.analysis; docs/analysis.md)
     rollout(position_id, *, dice=None, candidates=None, trials=324, truncate=11, cubeful=True, seed=0,
             level="intermediate", progress=None) -> dict (bot.rollout; docs/analysis.md)
+    analyse_position(gnubg_id_or_xgid, dice=None, level="quick") -> dict (bot.position_analysis)
 
 Positions are GNU Backgammon Position IDs with the side on roll encoded second (``rules.Position``).
 """
@@ -37,10 +38,11 @@ from .kinds import CubeDecision, CubeOwner, TakeDecision
 from .network import DEFAULT_WEIGHTS, Evaluator, WeightsError, equity, parse_weights
 from .analysis import AnalysisError, analyse_record
 from .rollout import RolloutCancelled, RolloutError, Rollout, run as _run_rollout
+from .position_analysis import analyse_position
 
 __all__ = ["LEVELS", "DEFAULT_LEVEL", "BotError", "WeightsError", "BearoffError", "choose", "cube_action",
            "take_decision", "evaluate", "load_weights", "load_bearoff", "evaluator", "analyse_record",
-           "AnalysisError", "rollout", "Rollout", "RolloutError", "RolloutCancelled"]
+           "analyse_position", "AnalysisError", "rollout", "Rollout", "RolloutError", "RolloutCancelled"]
 
 BearoffError = _bearoff.BearoffError
 

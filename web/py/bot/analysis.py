@@ -22,6 +22,7 @@ from rules.position import Position
 
 from . import cube as _cube
 from . import met as _met
+from . import analysis_stats as _stats
 from . import play as _play
 from .network import Outputs, equity, invert
 
@@ -31,7 +32,7 @@ __all__ = ["LEVELS", "MARKS", "RATINGS", "AnalysisError", "AnalysisCancelled", "
 
 LEVELS = ("quick", "deep")
 FORMAT = "gamao-analysis"
-VERSION = 1
+VERSION = 2
 
 MARKS = ((0.16, "very bad"), (0.08, "bad"), (0.04, "doubtful"))
 """GNU Backgammon's default skill thresholds: equity lost from which a decision is marked."""
@@ -49,6 +50,8 @@ CLOSE_CUBE = 0.16
 DEEP_CANDIDATES, DEEP_MARGIN = _play.LEVELS["strong"].candidates, _play.LEVELS["strong"].margin
 DEEP_PRUNE = _play.LEVELS["strong"].prune
 TOP = 3
+TWO_PLY_FROM, TWO_PLY_TO, TWO_PLY_MARGIN = 0.02, 0.20, 0.10
+TWO_PLY_BUDGET = 12000
 
 
 class AnalysisError(ValueError):
@@ -137,7 +140,8 @@ def _cubeless_value(o: Outputs, ctx: Context) -> float:
 def move_options(pos: Position, dice: tuple[int, int], level: str = "quick", ctx: Context = MONEY,
                  include: Optional[Position] = None) -> list[dict]:
     """Every distinct legal result of ``dice`` in ``pos`` (seen by the mover), best first:
-    ``{"play", "position_id", "equity", "ply", "win"}``; ``include`` (a result) is always scored at the
+    ``{"play", "position_id", "equity", "ply", "win", "outputs"}`` (outputs: the mover's five cubeless
+    chances after the play); ``include`` (a result) is always scored at the
     level's depth. Empty when nothing can be played."""
     _check_level(level)
     ev = _evaluator()
@@ -156,8 +160,35 @@ def move_options(pos: Position, dice: tuple[int, int], level: str = "quick", ctx
             t[4] = _one_ply_after(ev, t[3], replies)
             t[0], t[5] = _cubeless_value(t[4], ctx), 1
         scored.sort(key=lambda t: (-t[5], -t[0], t[1]))
-    return [{"play": format_play(steps), "position_id": result.to_id(), "equity": e, "ply": ply, "win": o[0]}
-            for e, _, steps, result, o, ply in scored]
+        if include is not None:
+            _two_ply_check(scored, include, ctx)
+    return [{"play": format_play(steps), "position_id": result.to_id(), "equity": e, "ply": ply, "win": o[0],
+             "outputs": o} for e, _, steps, result, o, ply in scored]
+
+
+def _two_ply_check(scored: list, include, ctx: Context) -> None:
+    """Deep's second look, as the expert level's: when the play made is not the 1-ply best and loses between
+    ``TWO_PLY_FROM`` and ``TWO_PLY_TO`` by it (where its mark is in doubt), the play made, the 1-ply best and the
+    second best within ``TWO_PLY_MARGIN`` of it are searched to 2 plies (expert's pruning), each within
+    ``TWO_PLY_BUDGET`` plays (otherwise all keep their 1-ply value); they then rank first, by their 2-ply
+    value. ``scored`` is ``move_options``' list after the 1-ply look, sorted, and is re-sorted in place."""
+    mine = next(t for t in scored if t[3] == include)
+    best = scored[0]
+    if mine is best or not TWO_PLY_FROM <= best[0] - mine[0] < TWO_PLY_TO:
+        return
+    picked = [best] + [t for t in scored[1:2] if t is not mine and t[5] and t[0] >= best[0] - TWO_PLY_MARGIN]
+    picked.append(mine)
+    ev = _evaluator().pruned(_play.LEVELS["expert"].prune)
+    cache: _play.Cache = {}
+    found = []
+    for t in picked:
+        try:
+            found.append(_play.outputs_2ply(ev, t[3], _play.Work(TWO_PLY_BUDGET), cache))
+        except _play.OverBudget:
+            return
+    for t, o in zip(picked, found):
+        t[4], t[0], t[5] = o, _cubeless_value(o, ctx), 2
+    scored.sort(key=lambda t: (-t[5], -t[0], t[1]))
 
 
 _ONE_PLY: dict = {}
@@ -295,6 +326,7 @@ def _collect(data: dict) -> tuple[list[dict], list[list[dict]], Any]:
     length = data.get("match_length") if isinstance(data.get("match_length"), int) else 0
     games: list[list[dict]] = []
     scores: dict[int, list[int]] = {}
+    turns: dict[int, int] = {}  # per game: plays so far (a turn is a roll and its play; cube actions precede it)
 
     def score_before(gi: int) -> list[int]:
         if gi not in scores:
@@ -313,6 +345,7 @@ def _collect(data: dict) -> tuple[list[dict], list[list[dict]], Any]:
         phase = action.get("phase") if t == "clock_expired" else None
         clock = t == "clock_expired"
         score = score_before(gi)
+        turn = turns.get(gi, 0) + 1
         if t in ("roll", "double") or phase == "roll":
             p = before.turn
             ctx = _context(before, p, length, score)
@@ -320,26 +353,29 @@ def _collect(data: dict) -> tuple[list[dict], list[list[dict]], Any]:
                 return  # the table's roll after a clock expiry: the expiry was the decision
             if _can_double(ctx):
                 games[gi].append({"player": p, "kind": "double", "action": ai, "pos": before.pos, "ctx": ctx,
-                                  "played": "double" if t == "double" else "no_double", "clock": clock})
+                                  "played": "double" if t == "double" else "no_double", "clock": clock,
+                                  "turn": turn})
         elif t in ("take", "pass", "beaver") or phase == "take":
             p = 1 - before.turn
             answer = action.get("played") if clock else t
             games[gi].append({"player": p, "kind": "take", "action": ai, "pos": before.pos,
                               "ctx": _context(before, p, length, score),
                               "played": "pass" if answer == "pass" else "take", "beaver": t == "beaver",
-                              "clock": clock})
+                              "clock": clock, "turn": turn})
         elif t == "resign":
             p = action["player"]
             on_turn = p == before.turn
             games[gi].append({"player": p, "kind": "resign", "action": ai, "on_turn": on_turn,
                               "pos": before.pos if on_turn else before.pos.swapped(), "points": action["points"],
-                              "ctx": _context(before, p, length, score), "clock": False})
+                              "ctx": _context(before, p, length, score), "clock": False, "turn": turn})
         elif t == "play" or phase == "move":
             p = before.turn
             result = after.pos if after.phase == "over" else after.pos.swapped()
             games[gi].append({"player": p, "kind": "move", "action": ai, "pos": before.pos, "dice": before.dice,
                               "result": result, "ctx": _context(before, p, length, score), "clock": clock,
-                              "notation": action.get("played") if clock else action.get("play")})
+                              "notation": action.get("played") if clock else action.get("play"), "turn": turn,
+                              "first": turn == 1})
+            turns[gi] = turn
 
     verdict = walk_record(data, observe)
     while isinstance(data.get("games"), list) and len(games) < len(data["games"]):
@@ -407,15 +443,20 @@ class Analysis:
     def evaluate(self, d: dict) -> dict:
         p, kind, ctx, pos = d["player"], d["kind"], d["ctx"], d["pos"]
         row: dict[str, Any] = {"player": p, "kind": kind, "action": d["action"], "dice": None}
+        before = None  # player p's outputs before the decision (before rolling, for a move)
         if kind == "move":
             row["dice"] = [d["dice"][0], d["dice"][1]]
             row["position_id"] = pos.to_id()
+            before = self.luck(row, d)
             opts = move_options(pos, d["dice"], self.level, ctx, include=d["result"])
             played_id = d["result"].to_id()
             if len(opts) <= 1:
                 row.update(played=played_id, best=played_id, loss=0.0, forced=True)
-                win = opts[0]["win"] if opts else None
-                eq = opts[0]["equity"] if opts else None
+                if opts:
+                    win, eq = opts[0]["win"], opts[0]["equity"]
+                else:  # no play: the position stays, the opponent on roll
+                    o = _play.after_play_outputs(_evaluator(), (pos[0], pos[1]))
+                    win, eq = o[0], _cubeless_value(o, ctx)
                 row["top"] = [_top(o) for o in opts]
                 row["play"] = d["notation"] or ""
                 row["best_play"] = row["play"]
@@ -458,12 +499,36 @@ class Analysis:
                        equities={k: _r(v) for k, v in c["equities"].items()})
             chances = (win, eq)
         row["mark"] = mark(row["loss"])
+        row["mark_key"] = _stats.MARK_KEYS[row["mark"]]
+        row["turn"], row["move"] = d["turn"], (d["turn"] + 1) // 2
+        row["notation"] = (row.get("play") or "") if kind == "move" else _stats.NOTATION[
+            "beaver" if row.get("beaver") else row["played"]]
         if d["clock"]:
             row["clock"] = True
         win, eq = chances
         if win is not None:  # player 0's chances after the decision, for the graph
             row["chances"] = {"win": _r(win if p == 0 else 1.0 - win), "equity": _r(eq if p == 0 else -eq)}
+            if before is None:  # a cube decision or resignation changes no position: before = after
+                row["chances_before"] = dict(row["chances"])
+        if before is not None:
+            row["chances_before"] = {"win": _r(before[0] if p == 0 else 1.0 - before[0]),
+                                     "equity": _r(equity(before) if p == 0 else -equity(before))}
         return row
+
+    def luck(self, row: dict, d: dict) -> Outputs:
+        """The roll's luck on ``row`` (``luck``, and the ``cube_value`` it counts at); returns the mover's
+        outputs before rolling with respect to the same evaluator (the average over the rolls)."""
+        ev = _evaluator().pruned(DEEP_PRUNE)
+        board = (d["pos"][0], d["pos"][1])
+        dice = (d["dice"][0], d["dice"][1])
+        first = d.get("first", False) and dice[0] != dice[1]
+        ctx = d["ctx"]
+        luck, mean, _ = _stats.roll_luck(ev, board, dice, lambda o: _cubeless_value(o, ctx), first)
+        if not first and _play.bearoff.outputs(board) is None:
+            _ONE_PLY.setdefault((id(ev), board), mean)  # the same as play.evaluate_1ply_board: deep reuses it
+        row["luck"] = _r(luck)
+        row["cube_value"] = ctx.cube
+        return mean
 
     def close_enough(self, row: dict) -> bool:
         """A no-double is listed only when doubling was right or close (GNU's "close or actual" decisions)."""
@@ -485,10 +550,12 @@ class Analysis:
                 st["unforced"] += not r["forced"]
                 st["loss"] += r["loss"]
             games.append({"index": gi, "decisions": kept})
-        for st in players:
+        stats = _stats.statistics([g["decisions"] for g in games], self.data.get("games") or [], rating)
+        for st, more in zip(players, stats):
             st["loss"] = _r(st["loss"])
             st["error_rate"] = _r(1000.0 * st["loss"] / st["unforced"]) if st["unforced"] else 0.0
             st["rating"] = rating(st["error_rate"], st["unforced"])
+            st.update(more)
         return {"format": FORMAT, "version": VERSION, "level": self.level,
                 "match_length": self.data.get("match_length", 0), "players": players, "games": games,
                 "verified": self.verdict.ok, "problems": self.verdict.reasons}

@@ -143,3 +143,20 @@ class BotProxy:
             on_progress(r.result())
             await asyncio.sleep(0)
         return r.result()
+
+    async def analyse_position(self, request: dict) -> dict:
+        """``bot.analyse_position`` for ``{"position": GNUbg ID or XGID, "dice": [d1, d2] or None, "level":
+        "quick" | "deep"}``, in the worker (the main thread at quick if the worker cannot run). A bad position or
+        dice gives ``{"error": reason}``."""
+        worker = await self.worker()
+        if worker is not None:
+            try:
+                return json.loads(str(await worker.analyse_position(json.dumps(request))))
+            except Exception as exc:  # a worker failure: analyse here instead
+                from pyscript import window
+                window.console.warn(f"bot worker failed on a position, analysing on the main thread: {exc}")
+        import bot
+        try:
+            return bot.analyse_position(request.get("position"), dice=request.get("dice"), level="quick")
+        except bot.AnalysisError as exc:
+            return {"error": str(exc)}

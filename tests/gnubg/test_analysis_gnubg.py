@@ -1,0 +1,42 @@
+"""The analysis against the real GNU Backgammon (PyPI ``gnubg``): its luck bands are GNU's own
+(``gnubg.luckrating``), and the best play ``bot.analyse_position`` finds is one GNU
+Backgammon's 2-ply judgement (tools/bench/gnubg_analysis.py) does not call an error."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+gnubg = pytest.importorskip("gnubg", reason="GNU Backgammon (requirements-test.txt) is not installed")
+
+import bot  # noqa: E402  (after the importorskip)
+from bot import analysis_stats as S  # noqa: E402
+from bot import play as bot_play  # noqa: E402
+from rules import MatchInfo, Position, gnubg_id  # noqa: E402
+from tools.bench import gnubg_analysis  # noqa: E402
+
+pytestmark = pytest.mark.xdist_group("gnubg")
+
+GNU_LUCK = ("Go to bed", "Bad dice, man!", "None", "Good dice, man!", "Go to Las Vegas")
+
+
+def test_luck_bands_are_gnubgs():
+    for x in [i / 1000 for i in range(-150, 151)]:
+        if any(abs(abs(x) - b) < 1e-4 for b in (0.03, 0.06)):
+            continue
+        assert S.luck_rating(x, 1) == GNU_LUCK[gnubg.luckrating(x)], x
+
+
+def test_the_best_play_is_no_error_for_gnubg():
+    rng = random.Random(7)
+    games = [bot_play.self_play(bot.evaluator(), random.Random(s)) for s in (1, 2)]
+    spots = rng.sample([spot for g in games for spot in g[1:]], 16)
+    losses = []
+    for board, dice in spots:
+        pos = Position(board[0], board[1])
+        r = bot.analyse_position(gnubg_id(pos, MatchInfo()), dice=dice, level="deep")
+        if len(r["candidates"]) < 2:
+            continue
+        losses.append(gnubg_analysis.judge(pos.to_id(), dice, r["candidates"][0]["position_id"])["loss"])
+    assert len(losses) >= 10
+    assert max(losses) < 0.08 and sum(losses) / len(losses) < 0.02, losses
