@@ -20,9 +20,11 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 WORDS = {
     "en": {"new": "New game", "two": "Two people on this device", "start": "Start", "pass": "Pass",
-           "yes": "Yes, pass", "history": "History", "keys": "Keys (?)", "friend": "Play a friend"},
+           "yes": "Yes, pass", "history": "History", "keys": "Keys (?)", "friend": "Play a friend",
+           "settings": "Settings"},
     "pt": {"new": "Novo jogo", "two": "Duas pessoas neste aparelho", "start": "Começar", "pass": "Recusar",
-           "yes": "Sim, recusar", "history": "Histórico", "keys": "Teclas (?)", "friend": "Jogar com um amigo"},
+           "yes": "Sim, recusar", "history": "Histórico", "keys": "Teclas (?)", "friend": "Jogar com um amigo",
+           "settings": "Configurações"},
 }
 
 
@@ -79,10 +81,20 @@ def test_no_axe_violations(browser, base_url, lang, layout):
                     page.locator("#peer-dialog summary").click()
                 check(page, name, found)
                 page.evaluate(f"() => document.querySelector('{dialog}').close()")
+        H.open_menu(page)  # the Settings panel, on every layout
+        page.get_by_role("button", name=w["settings"], exact=True).click()
+        assert page.locator("#dlg-settings").evaluate("d => d.open")
+        check(page, "settings", found)
+        page.locator("#dlg-settings").get_by_role("radio").last.check()  # the mirrored board
+        page.locator("#dlg-settings").get_by_role("button").click()
+        check(page, "mirrored board", found)
         H.open_menu(page)
         page.get_by_role("button", name=w["new"], exact=True).first.click()
         assert page.locator("#dlg-new").evaluate("d => d.open")
         check(page, "new game dialog", found)
+        page.locator("#form-new").get_by_role("radio").last.check()  # a match: the money-game rules disabled
+        check(page, "new game dialog, a match", found)
+        page.locator("#form-new").get_by_role("radio").nth(2).check()
         dialog = page.locator("#dlg-new")
         dialog.get_by_label(w["two"]).check()
         dialog.get_by_role("button", name=w["start"]).click()

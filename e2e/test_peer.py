@@ -345,3 +345,28 @@ def test_connection_settings_make_a_new_invite_at_once_and_are_remembered(peer_c
     assert page.get_by_label("Só na mesma rede (sem servidor externo)").is_checked()
     assert page.locator("#peer-ice").input_value() == "stun:stun.l.google.com:19302"
     assert "nada do jogo" in page.locator("#peer-stun-note").text_content()
+
+
+def test_the_host_plays_a_friend_with_the_jacoby_rule_and_beavers(peer_context, new_page, base_url):
+    """The host's money-game rules ("Jacoby rule", "Beavers" in the match settings, remembered) reach the guest:
+    both score lines say them and both positions' XGIDs carry them; a match offers neither."""
+    host = new_page(peer_context())
+    guest = new_page(peer_context())
+    host.goto(base_url + "?lang=en&clock=0&pace=0&stun=none")
+    wait_ready(host)
+    link = _invite(host)
+    dialog = host.locator("#peer-dialog")
+    dialog.get_by_label("Match", exact=True).select_option("3")
+    assert dialog.get_by_label("Jacoby rule").is_disabled() and dialog.get_by_label("Beavers").is_disabled()
+    dialog.get_by_label("Match", exact=True).select_option("0")
+    dialog.get_by_label("Jacoby rule").check()
+    dialog.get_by_label("Beavers").check()
+    assert json.loads(host.evaluate("localStorage.getItem('gamao.peer.rules')")) == {"jacoby": True, "beavers": True}
+    guest.goto(link)
+    wait_ready(guest)
+    host.get_by_label("Paste answer code", exact=True).fill(_answer(guest))
+    host.get_by_role("button", name="Connect", exact=True).click()
+    for page in (host, guest):
+        page.wait_for_function("document.querySelector('[data-dice]') !== null", timeout=30_000)
+        assert "Money game · Jacoby rule · Beavers" in page.locator("#score").text_content()
+        assert page.locator("#xgid").text_content().split(":")[7] == "3"

@@ -149,7 +149,7 @@ def test_jacoby_is_read_from_a_gammon_worth_one_point():
     s = play_session("jacoby", 77, 0, jacoby=True, games=8, double_rate=0.0)  # every gammon with the cube centred
     text = s.table.mat_text()
     assert '; [Jacoby "On"]' in text
-    with pytest.raises(rules.MatFormatError, match="wins 1, but the game gives 2"):  # a gammon counted single
+    with pytest.raises(rules.MatFormatError, match="wins 1, but the game gives [23]"):  # a gammon or backgammon counted single
         game.import_match(text.replace('[Jacoby "On"]', '[Jacoby "Off"]'))
     tagged, untagged = game.import_match(text), game.import_match(text.replace('; [Jacoby "On"]\n', ""))
     assert untagged["rules"]["jacoby"] is True and untagged["games"] == tagged["games"]

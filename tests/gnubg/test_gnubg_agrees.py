@@ -239,3 +239,31 @@ def test_resignations_we_write_import_into_gnubg_and_its_exports_of_them_read_ba
         assert _our_game(back.games[0]) == _our_game(ours), f"resigned-{i}"
     print(f"Resignations: {len(resigned)} games ({after_roll} after rolling) imported and re-exported equal")
     assert after_roll > 3
+
+
+def test_gnubg_refuses_a_cube_beyond_4096_and_so_do_our_ids(tmp_path):
+    """A Match ID's four bits and an XGID's field hold cubes up to 32768, but GNU Backgammon does not set one up
+    beyond 4096 (``rules.MAX_CUBE``): it gives an error or another cube. So ``rules.gnubg_id`` and
+    ``rules.to_xgid`` refuse such a cube rather than write an ID nobody can read; 4096 itself goes both ways."""
+    pos = rules.Position.initial()
+    cases = []  # (cube, text): the IDs written field by field, as ours would be without the check
+    for log in range(12, 16):
+        info = rules.MatchInfo(length=0, cube=1 << log, cube_owner=0, on_roll=0, turn=0, state=1, dice=(3, 1))
+        cases.append((1 << log, f"{pos.to_id()}:{rules.encode_match_id(info)}"))
+        xgid = rules.to_xgid(pos, info.replace(cube=4096)).split(":")
+        xgid[1], xgid[-1] = str(log), "15"
+        cases.append((1 << log, ":".join(xgid)))
+        if log > 12:
+            with pytest.raises(rules.MatchIdError, match="beyond 4096"):
+                rules.gnubg_id(pos, info)
+            with pytest.raises(rules.XgidError, match="beyond 4096"):
+                rules.to_xgid(pos, info)
+    job, out = tmp_path / "job.json", tmp_path / "out.json"
+    job.write_text(json.dumps({"ids": [text for _, text in cases]}))
+    subprocess.run([sys.executable, str(PROBE), str(job), str(out)], stdin=subprocess.DEVNULL,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300, check=True, cwd=tmp_path)
+    got = json.loads(out.read_text())["ids"]
+    set_up = {text: ("error" not in g and g["cube"]["cube"] == cube) for (cube, text), g in zip(cases, got)}
+    print(f"GNU Backgammon set up {sum(set_up.values())} of {len(cases)} IDs with cubes 4096..32768")
+    assert [set_up[text] for cube, text in cases if cube == 4096] == [True, True]
+    assert not any(set_up[text] for cube, text in cases if cube > 4096)

@@ -166,6 +166,21 @@ def test_an_offer_of_lan_host_candidates_only_is_lan_only():
     assert not ice.lan_only(_sdp(("198.51.100.20", "host")))  # a public address on the host's own interface
 
 
+def test_an_invite_with_no_stun_and_no_public_candidate_says_same_network_only():
+    """The invite's empty STUN list is the host's "Same network only", even when its host candidates are public
+    addresses that lan_only cannot count as a home network's; a STUN or relay candidate, or a STUN URL, says
+    otherwise."""
+    public_host = _sdp(("198.51.100.20", "host"), ("2001:db8::5", "host"))
+    assert not ice.lan_only(public_host)
+    assert ice.same_network_invite((), public_host)
+    assert ice.same_network_invite([], _sdp(("192.168.1.5", "host")))
+    assert not ice.same_network_invite(("stun:stun.example.org:3478",), public_host)
+    assert not ice.same_network_invite((), _sdp(("192.168.1.5", "host"), ("203.0.113.9", "srflx")))
+    assert not ice.same_network_invite((), _sdp(("192.168.1.5", "host"), ("198.51.100.7", "relay")))
+    hidden = [s for s in _report("srflx", "prflx", address="") if s["id"] != "P0"]
+    assert ice.selected_path(hidden, lan_offer=ice.same_network_invite((), public_host)) == "local"
+
+
 def test_with_a_lan_only_offer_a_pair_that_is_not_relayed_is_local():
     """Same network only on the host's side: whatever this side's end (its STUN mapping in the lab's one-LAN
     scenario) or the hidden prflx address, the host was reached inside its network. A relay stays a relay."""

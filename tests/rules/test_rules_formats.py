@@ -121,9 +121,26 @@ def test_match_id_impossible_fields():
 @settings(max_examples=200, deadline=None)
 @given(positions, match_infos())
 def test_gnubg_id_round_trip(pos, info):
+    if info.cube > rules.MAX_CUBE:  # a Match ID holds it, but GNU Backgammon refuses it: so do we
+        with pytest.raises(MatchIdError, match="beyond 4096"):
+            rules.gnubg_id(pos, info)
+        info = info.replace(cube=rules.MAX_CUBE)
     gid = rules.gnubg_id(pos, info)
     assert rules.parse_gnubg_id(gid) == (pos, info)
     assert rules.parse_gnubg_id("GNUbg ID: " + gid) == (pos, info)
+
+
+@pytest.mark.parametrize("log", range(13, 16))
+def test_ids_refuse_a_cube_beyond_max_cube_and_change_nothing(log):
+    pos = Position.initial()
+    info = MatchInfo(length=0, cube=1 << log, cube_owner=0, on_roll=0, turn=0, state=1, dice=(3, 1))
+    with pytest.raises(MatchIdError, match=f"cube {1 << log} is beyond 4096"):
+        rules.gnubg_id(pos, info)
+    with pytest.raises(XgidError, match=f"cube {1 << log} is beyond 4096"):
+        rules.to_xgid(pos, info)
+    at_max = info.replace(cube=4096)
+    assert rules.parse_gnubg_id(rules.gnubg_id(pos, at_max)) == (pos, at_max)
+    assert rules.parse_xgid(rules.to_xgid(pos, at_max))[1].cube == 4096
 
 
 def test_bad_gnubg_ids():
@@ -144,6 +161,10 @@ def test_xgid_round_trip(pos, info, jacoby, beavers, max_cube):
         info = info.replace(dice=(0, 0))
     if info.length:
         jacoby = beavers = False
+    if info.cube > rules.MAX_CUBE:  # the field holds it, but GNU Backgammon refuses it: so do we
+        with pytest.raises(XgidError, match="beyond 4096"):
+            rules.to_xgid(pos, info, jacoby=jacoby, beavers=beavers, max_cube_log=max_cube)
+        info = info.replace(cube=rules.MAX_CUBE)
     x = rules.to_xgid(pos, info, jacoby=jacoby, beavers=beavers, max_cube_log=max_cube)
     p2, i2, extra = rules.parse_xgid(x)
     assert p2 == pos

@@ -1,4 +1,5 @@
 """The sentences around the board, from real game states."""
+import dataclasses
 
 import game
 from ui import status as S
@@ -104,6 +105,32 @@ def test_the_other_sides_play_is_told():
     ev = game.Event("played", player=1, dice=(6, 5), notation="24/13")
     assert S.event_notice(ev, seats, EN) == "Bot (Beginner) played 6-5: 24/13."
     assert S.event_notice(game.Event("played", player=0, dice=(6, 5), notation="24/13"), seats, EN) == ""
+
+
+def test_the_rules_in_play_are_on_the_score_line_and_a_beaver_is_told():
+    t = two_table(jacoby=True, beavers=True)
+    assert S.score_text(t.state(), EN) == "Money game · Jacoby rule · Beavers · White 0 – 0 Black"
+    assert S.score_text(t.state(), PT).startswith("Jogo a dinheiro · Regra de Jacoby · Beavers · ")
+    assert S.score_text(two_table(jacoby=True).state(), EN) == "Money game · Jacoby rule · White 0 – 0 Black"
+    t.move(8, 5); t.move(6, 5); t.done()
+    t.double()
+    assert t.state().can_beaver
+    st = t.beaver()
+    assert (st.cube, st.cube_owner) == (4, 0)
+    notices = [S.event_notice(e, st.seats, EN) for e in st.events]
+    assert "White beavers: the cube is at 4." in notices
+    assert not two_table().state().can_beaver  # without beavers: take or pass only
+    assert "Jacoby" not in S.score_text(two_table(match_length=3).state(), EN)
+
+
+def test_a_match_says_its_crawford_game_and_the_games_after_it():
+    t = two_table(match_length=3)
+    assert S.score_text(t.state(), EN) == "Match to 3 · White 0 – 0 Black"
+    st = dataclasses.replace(t.state(), crawford=True)
+    assert S.score_text(st, EN) == "Match to 3 · Crawford game · White 0 – 0 Black"
+    st = dataclasses.replace(t.state(), post_crawford=True)
+    assert S.score_text(st, EN) == "Match to 3 · after the Crawford game · White 0 – 0 Black"
+    assert S.score_text(st, PT).startswith("Partida de 3 · depois do jogo Crawford")
 
 
 def test_resignation_sentences_in_both_languages():

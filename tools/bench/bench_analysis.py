@@ -432,7 +432,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=10, help="games for the CPython timing (default 10)")
     ap.add_argument("--seed", type=int, default=1, help="first game's seed (default 1)")
     ap.add_argument("--compare", type=int, default=0, metavar="N", help="quick against deep on N games")
-    ap.add_argument("--rows", metavar="FILE", help="--compare: also append each game's figures to FILE (JSON "
+    ap.add_argument("--rows", metavar="FILE", help="--compare, --gnubg: also append each game's figures to FILE (JSON "
                     "lines); --summarise FILE prints the summary of those written so far")
     ap.add_argument("--summarise", metavar="FILE", help="the --compare summary of a --rows file")
     ap.add_argument("--jobs", type=int, default=1, help="--compare: processes (default 1)")
@@ -446,6 +446,7 @@ def main() -> None:
     ap.add_argument("--gnubg", type=int, default=0, metavar="N", help="quick and deep against GNU Backgammon "
                     "2-ply on N games")
     ap.add_argument("--cache", metavar="FILE", help="--gnubg: GNU's judgements, read and appended (JSON lines)")
+    ap.add_argument("--gnubg-rows", action="store_true", help="--summarise FILE is a --gnubg --rows file")
     ap.add_argument("--match", type=int, default=0, metavar="L", help="time a whole L-point match")
     args = ap.parse_args()
     if args.gnubg:
@@ -453,9 +454,13 @@ def main() -> None:
         print(f"against GNU Backgammon 2-ply, {args.gnubg} games from seed {args.seed}, {args.jobs} process(es), "
               f"{load()}")
         gnubg_analysis.summarise(gnubg_analysis.compare(range(args.seed, args.seed + args.gnubg), args.jobs,
-                                                        args.cache))
+                                                        args.cache, args.rows))
     elif args.match and not args.pyodide:
         match_timing(args.match, args.seed)
+    elif args.summarise and args.gnubg_rows:
+        from tools.bench import gnubg_analysis
+        rows = [json.loads(line) for line in pathlib.Path(args.summarise).read_text().splitlines() if line]
+        gnubg_analysis.summarise(sorted(rows, key=lambda r: r["seed"]))
     elif args.summarise:
         rows = [json.loads(line) for line in pathlib.Path(args.summarise).read_text().splitlines() if line]
         summarise(sorted(rows, key=lambda r: r["seed"]))

@@ -109,7 +109,9 @@ def corr(xs, ys) -> float:
     return sxy / (sx * sy) if sx and sy else float("nan")
 
 
-def compare(seeds, jobs: int = 1, cache: str | None = None) -> list[dict]:
+def compare(seeds, jobs: int = 1, cache: str | None = None, rows_file: str | None = None) -> list[dict]:
+    """Quick, deep and GNU's judgement on the games of ``seeds``: GNU's kept in ``cache`` (JSON lines), each
+    game's figures appended to ``rows_file`` as they come (``summarise`` reads them back)."""
     import contextlib
     import json
     import pathlib
@@ -133,6 +135,9 @@ def compare(seeds, jobs: int = 1, cache: str | None = None) -> list[dict]:
             if cache and r["seed"] not in known:
                 with open(cache, "a") as f:
                     f.write(json.dumps({"seed": r["seed"], "ref": r["ref"]}) + "\n")
+            if rows_file:
+                with open(rows_file, "a") as f:
+                    f.write(json.dumps({k: v for k, v in r.items() if k != "ref"}) + "\n")
             print(f"seed {r['seed']:4d}: {len(r['moves'])} unforced checker plays, quick {r['quick_s']:.1f} s, "
                   f"deep {r['deep_s']:.1f} s", flush=True)
     return sorted(rows, key=lambda r: r["seed"])

@@ -5,7 +5,8 @@ optionally ``load_bearoff(base64)``, then ``decide(pending_json)`` -> the decisi
 ``game.decision_for`` out), ``hint(request_json)`` -> the advice as JSON (``bot.analysis.hint``),
 ``analyse_position(request_json)`` -> a position's analysis as JSON (``bot.analyse_position``), the analysis of a
 record in steps (``analysis_start``/``analysis_step``/``analysis_result``), ``boot()`` -> how its interpreter
-started ("snapshot" or "normal"). No DOM here.
+started ("snapshot" or "normal"), ``rollout_start(request_json)`` and ``rollout_step(n)`` -> a rollout a few
+trials at a time (``bot.Rollout``). No DOM here.
 """
 import json
 
@@ -44,12 +45,6 @@ def hint(request_json: str) -> str:
     return json.dumps(analysis.hint(r["kind"], r["position_id"], r.get("dice"), r.get("cube"), "deep"))
 
 
-def boot() -> str:
-    """How this worker's interpreter started: "snapshot" or "normal" (web/assets/boot/pyodide.mjs)."""
-    import js
-    return str(getattr(js, "gamaoBoot", "normal"))
-
-
 def analyse_position(request_json: str) -> str:
     """``bot.analyse_position`` for ``{"position", "dice" (optional), "level"}``, as JSON; a bad request gives
     ``{"error": reason}`` (the reason of ``bot.AnalysisError``)."""
@@ -58,6 +53,12 @@ def analyse_position(request_json: str) -> str:
         return json.dumps(bot.analyse_position(r.get("position"), dice=r.get("dice"), level=r.get("level", "quick")))
     except bot.AnalysisError as exc:
         return json.dumps({"error": str(exc)})
+
+
+def boot() -> str:
+    """How this worker's interpreter started: "snapshot" or "normal" (web/assets/boot/pyodide.mjs)."""
+    import js
+    return str(getattr(js, "gamaoBoot", "normal"))
 
 
 _ANALYSIS = None
@@ -81,5 +82,27 @@ def analysis_result() -> str:
     return json.dumps(_ANALYSIS.result())
 
 
+_ROLLOUT = None
+
+
+def rollout_start(request_json: str) -> int:
+    """Start a rollout (``bot.Rollout``; the request holds ``bot.rollout``'s arguments as JSON); returns the
+    trials to run. A new start replaces a rollout in progress (that is how the page cancels one)."""
+    global _ROLLOUT
+    r = json.loads(str(request_json))
+    dice = r.get("dice")
+    _ROLLOUT = bot.Rollout(bot.evaluator(), r["position_id"], dice=tuple(dice) if dice else None,
+                           candidates=r.get("candidates"), trials=int(r.get("trials", 324)),
+                           truncate=int(r.get("truncate", 11)), cubeful=bool(r.get("cubeful", True)),
+                           seed=int(r.get("seed", 0)))
+    return _ROLLOUT.total
+
+
+def rollout_step(n: int) -> str:
+    """Run up to ``n`` more trials; returns the result so far as JSON (``finished`` once all are done)."""
+    _ROLLOUT.step(int(n))
+    return json.dumps(_ROLLOUT.result())
+
+
 __export__ = ["load", "load_bearoff", "decide", "hint", "analyse_position", "analysis_start", "analysis_step",
-              "analysis_result", "boot"]
+              "analysis_result", "boot", "rollout_start", "rollout_step"]

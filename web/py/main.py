@@ -12,10 +12,13 @@ window.performance.mark("gamao:python")
 from ui import compact
 from ui.app import App, parse_params
 from ui.i18n import Texts, pick_language
+from ui.prefs import LANG_KEY
+from ui.storage import Storage
 
 window.performance.mark("gamao:imported")
 params = parse_params(str(window.location.search))
-preferred = [str(lang) for lang in (window.navigator.languages or [])]
+saved_lang = Storage().get(LANG_KEY)  # the language chosen in Settings (or by the top bar's switch) comes first
+preferred = ([saved_lang] if saved_lang else []) + [str(lang) for lang in (window.navigator.languages or [])]
 texts = Texts(pick_language(params.get("lang"), preferred))
 
 app = App(texts, params)

@@ -12,6 +12,8 @@ Standard library only; runs unchanged in CPython and in Pyodide (main thread or 
     load_weights(data=None, path=None) -> None (optional: loads lazily on first use)
     load_bearoff(data=None, path=None) -> None (optional: the exact bear-off table, lazily by default)
     analyse_record(record, level="quick", progress=None) -> dict (bot.analysis; docs/analysis.md)
+    rollout(position_id, *, dice=None, candidates=None, trials=324, truncate=11, cubeful=True, seed=0,
+            level="intermediate", progress=None) -> dict (bot.rollout; docs/analysis.md)
     analyse_position(gnubg_id_or_xgid, dice=None, level="quick") -> dict (bot.position_analysis)
 
 Positions are GNU Backgammon Position IDs with the side on roll encoded second (``rules.Position``).
@@ -35,11 +37,12 @@ from rules.board import Board
 from .kinds import CubeDecision, CubeOwner, TakeDecision
 from .network import DEFAULT_WEIGHTS, Evaluator, WeightsError, equity, parse_weights
 from .analysis import AnalysisError, analyse_record
+from .rollout import RolloutCancelled, RolloutError, Rollout, run as _run_rollout
 from .position_analysis import analyse_position
 
 __all__ = ["LEVELS", "DEFAULT_LEVEL", "BotError", "WeightsError", "BearoffError", "choose", "cube_action",
            "take_decision", "evaluate", "load_weights", "load_bearoff", "evaluator", "analyse_record",
-           "analyse_position", "AnalysisError"]
+           "analyse_position", "AnalysisError", "rollout", "Rollout", "RolloutError", "RolloutCancelled"]
 
 BearoffError = _bearoff.BearoffError
 
@@ -212,3 +215,18 @@ def take_decision(position_id: str, *, cube_value: int = 1, cube_owner: CubeOwne
     probs = evaluate(position_id, level)
     o = tuple(probs[k] for k in ("win", "gammon_win", "backgammon_win", "gammon_loss", "backgammon_loss"))
     return "take" if _cube.should_take(o, s) else "pass"  # type: ignore[arg-type]
+
+
+def rollout(position_id: str, *, dice: Optional[tuple[int, int]] = None, candidates=None, trials: int = 324,
+            truncate: int = 11, cubeful: bool = True, seed: int = 0, level: str = DEFAULT_LEVEL,
+            progress=None) -> dict:
+    """Roll out a decision of the side on roll of ``position_id`` (``bot.rollout``; docs/analysis.md).
+
+    With ``dice``: the plays of that roll (``candidates``: result Position IDs or play notation; default the
+    0-ply best two). Without: the cube actions "no_double", "double_take", "double_pass" (money, cube centred).
+    Per candidate: equity (cubeful when ``cubeful``), cubeless equity and the five chances, each with its 95 %
+    interval, and the trials. ``progress(done, total, partial_result)`` after each round of 36 trials; returning
+    ``False`` stops with :class:`RolloutCancelled`. The module ``bot.rollout`` is shadowed by this function in the
+    package; its class is ``bot.Rollout``. Raises :class:`RolloutError` (a ``ValueError``) on bad input."""
+    return _run_rollout(evaluator(), position_id, dice=dice, candidates=candidates, trials=trials,
+                        truncate=truncate, cubeful=cubeful, seed=seed, level=level, progress=progress)

@@ -51,7 +51,7 @@ DEEP_CANDIDATES, DEEP_MARGIN = _play.LEVELS["strong"].candidates, _play.LEVELS["
 DEEP_PRUNE = _play.LEVELS["strong"].prune
 TOP = 3
 TWO_PLY_FROM, TWO_PLY_TO, TWO_PLY_MARGIN = 0.02, 0.20, 0.10
-TWO_PLY_BUDGET = 40000
+TWO_PLY_BUDGET = 12000
 
 
 class AnalysisError(ValueError):

@@ -15,7 +15,7 @@ import rules
 
 from .claims import CLAIM_KIND, claim_points
 from .kinds import CLOCK_PHASES, KIND_NAMES, ReplayPhase
-from .resign import RESIGN_KIND, refusal
+from .resign import RESIGN_KIND, multiplier_of, refusal
 
 __all__ = ["ReplayRefused", "ReplayState", "GameReplay", "game_state", "pair_text"]
 
@@ -160,18 +160,19 @@ class GameReplay:
 
     def resign(self, action: dict) -> None:
         """An accepted resignation, by either player while the game is in play (records of other origin may
-        have one out of turn; the table's own resigner is on turn): the points must be what the resigner can
-        still lose (``game.resign``, as the table checks them)."""
+        have one out of turn; the table's own resigner is on turn): a single game, a gammon or a backgammon times
+        the cube. The table offers only what the resigner can still lose (``game.resign``), but a player may give
+        away more, and GNU Backgammon's files record that as it was accepted, so the replay takes any of the
+        three."""
         if self.phase in ("over", "opening"):
             raise ReplayRefused("out_of_order", "resign is not possible now", what="resign", phase=self.phase)
         player, points = action.get("player"), action.get("points")
         if player not in (0, 1) or isinstance(player, bool):
             raise ReplayRefused("wrong_player", f"resign by player {player!r}", what="resign", expected=None,
                                 found=str(player))
-        pos = self.pos if player == self.turn else self.pos.swapped()
-        why = refusal(self.match, pos, points)
-        if why:
-            raise ReplayRefused("bad_action", f"resign: {why}", found=str(points))
+        if isinstance(points, bool) or not isinstance(points, int) or multiplier_of(self.match, points) is None:
+            raise ReplayRefused("bad_action", f"resign: {points!r} is not 1, 2 or 3 times the cube "
+                                f"({self.match.cube})", found=str(points))
         self.over(1 - player, points, RESIGN_KIND)
 
     def claim(self, action: dict) -> None:

@@ -23,6 +23,7 @@ from .errors import SignalError
 
 __all__ = ["DEFAULT_STUN", "KNOWN_STUN", "Server", "parse_servers", "servers_text", "stun_urls", "check_stun_url",
            "guest_servers", "default_override", "candidate_kind", "kinds_in_sdp", "path_of", "selected_path",
+           "lan_only", "same_network_invite",
            "diagnose", "MAX_SERVERS", "MAX_INVITE_STUN", "GATHER_TIMEOUT", "OPEN_TIMEOUT", "CandidateKind", "Path",
            "Advice"]
 
@@ -195,6 +196,16 @@ def lan_only(sdp: str) -> bool:
                 return False
             seen = True
     return seen
+
+
+def same_network_invite(invite_stun: Iterable[str], offer_sdp: str) -> bool:
+    """Whether an invite says its host chose "Same network only": it names no STUN server and its offer has no
+    public (STUN) or relay candidate. The host's own host candidates may still be public addresses (a public
+    IPv6 address on its interface), which :func:`lan_only` cannot count as a home network's; the empty STUN
+    list is the host's choice itself. (A host whose settings list only a TURN server has relay candidates.)"""
+    if tuple(invite_stun):
+        return False
+    return not ({"srflx", "relay"} & kinds_in_sdp(offer_sdp))
 
 
 def _lan_address(address: str) -> bool:

@@ -48,6 +48,7 @@ class PeerLink:
         self.gather_seconds = 0.0     # how long the last gathering took (for the figures)
         self._remote_sdp = ""
         self._offer_sdp = ""  # the host's offer (made here, or received): ice.lan_only tells Same network only
+        self._invite_stun: tuple = ("?",)  # the STUN URLs the invite names (none: the host chose Same network only)
         self.on_message = on_message or (lambda text: None)
         self.on_open = on_open or (lambda: None)
         self.on_close = on_close or (lambda reason: None)
@@ -115,12 +116,15 @@ class PeerLink:
         await self.pc.setLocalDescription(offer)
         await self._gathered()
         self._offer_sdp = str(self.pc.localDescription.sdp)
+        self._invite_stun = tuple(stun)
         self.state = "offered"
         return sdpcode.encode_sdp(str(self.pc.localDescription.sdp), offer=True, stun=tuple(stun))
 
     async def answer(self, offer_code: str) -> str:
         """Guest: answer the host's offer code; returns the answer code to send back."""
-        sdp = self._remote_sdp = self._offer_sdp = sdpcode.decode_sdp(sdpcode.code_from_text(offer_code), offer=True)
+        code = sdpcode.code_from_text(offer_code)
+        sdp = self._remote_sdp = self._offer_sdp = sdpcode.decode_sdp(code, offer=True)
+        self._invite_stun = tuple(sdpcode.offer_stun(code))
         self._listen(self.pc, "datachannel", lambda e: self._use_channel(e.channel))
         await self.pc.setRemoteDescription(_js({"type": "offer", "sdp": sdp}))
         answer = await self.pc.createAnswer()
@@ -158,8 +162,9 @@ class PeerLink:
         or None when the browser does not say."""
         for _ in range(20):  # the pair's statistics can lag the channel's opening by a moment
             report = await self.pc.getStats()
-            found = ice.selected_path([json.loads(str(JSON.stringify(s))) for s in report.values()],
-                                      ice.lan_only(self._offer_sdp))
+            lan_offer = (ice.lan_only(self._offer_sdp)
+                         or ice.same_network_invite(self._invite_stun, self._offer_sdp))
+            found = ice.selected_path([json.loads(str(JSON.stringify(s))) for s in report.values()], lan_offer)
             if found:
                 return found
             await asyncio.sleep(0.1)

@@ -15,7 +15,7 @@ from typing import Any, Optional, Sequence, cast
 
 from .b64 import id_bits
 from .errors import MatchIdError
-from .match import MatchState
+from .match import MAX_CUBE, MatchState
 from .position import Position
 
 __all__ = ["MatchInfo", "encode_match_id", "decode_match_id", "gnubg_id", "parse_gnubg_id"]
@@ -147,7 +147,12 @@ def decode_match_id(mid: str) -> MatchInfo:
 
 
 def gnubg_id(pos: Position, info: MatchInfo) -> str:
-    """``PositionID:MatchID``; ``pos.mine`` must be the player ``info.on_roll``."""
+    """``PositionID:MatchID``; ``pos.mine`` must be the player ``info.on_roll``.
+
+    Raises :class:`MatchIdError` for a cube beyond :data:`rules.MAX_CUBE` (4096): a Match ID has room for
+    32768, but GNU Backgammon refuses to set up a position with such a cube, and no game of ours reaches one."""
+    if isinstance(info, MatchInfo) and info.cube > MAX_CUBE:
+        raise MatchIdError(f"cube {info.cube} is beyond {MAX_CUBE}: GNU Backgammon cannot set it up")
     return f"{pos.to_id()}:{encode_match_id(info)}"
 
 

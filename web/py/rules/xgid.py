@@ -16,6 +16,7 @@ from __future__ import annotations
 
 
 from .errors import PositionIdError, XgidError
+from .match import MAX_CUBE
 from .matchid import MatchInfo
 from .position import Position
 
@@ -37,9 +38,12 @@ def _side_code(count: int, upper: bool) -> str:
 def to_xgid(pos: Position, info: MatchInfo, *, jacoby: bool = False, beavers: bool = False,
             max_cube_log: int = 10) -> str:
     """The XGID of ``pos`` (``pos.mine`` is player ``info.on_roll``) with ``info``'s cube, score,
-    dice and turn. ``jacoby``/``beavers`` go in the money-play field."""
+    dice and turn. ``jacoby``/``beavers`` go in the money-play field. Raises :class:`XgidError` for a cube
+    beyond :data:`rules.MAX_CUBE` (4096), which GNU Backgammon refuses to set up."""
     if not isinstance(info, MatchInfo):
         raise XgidError(f"to_xgid needs a MatchInfo, got {type(info).__name__}")
+    if info.cube > MAX_CUBE:
+        raise XgidError(f"cube {info.cube} is beyond {MAX_CUBE}: GNU Backgammon cannot set it up")
     bottom, top = (pos.mine, pos.theirs) if info.on_roll == 1 else (pos.theirs, pos.mine)
     chars = [_side_code(top[25], False)]
     for p in range(1, 25):

@@ -17,16 +17,19 @@ from pyscript.ffi import create_proxy
 
 from . import status as S
 from . import turn
+from . import clock_pause
 from . import lang_switch
 from .botproxy import BotProxy
 from .access import Access
-from .board import BoardState, BoardView, reduced_motion
+from .board import BoardState, BoardView
 from .dialogs import Dialogs
 from .hints import Hints
 from .review_view import ReviewView
 from .position_view import PositionView
+from .settings import Settings
 from .resign_view import ResignView
 from .history_view import HistoryView
+from .ids_panel import IdsPanel
 from .params import parse_params  # noqa: F401  (main.py imports it from here)
 from .model import CubeView, after_step, destinations, point_of, slot_counts, slot_of
 from .sound import Sound
@@ -36,9 +39,10 @@ from .tips import Tips
 SAVE_KEY = "gamao.table"
 
 
-_PAUSE = {"since": None, "total": 0.0}
-"""The table's clock stands still while the Review dialog is open over it (``App.pause_clock``): the table's
-time is the wall clock minus the time spent paused."""
+_PAUSE = {"since": None, "total": 0.0, "why": set()}
+"""The table's clock stands still while a dialog of ours is open over it (``App.pause_clock``: the Review, and
+those ``ui.clock_pause`` watches): the table's time is the wall clock minus the time spent paused. ``why``: the
+reasons it is paused now (it runs again when none is left)."""
 
 
 def _now() -> float:
@@ -64,8 +68,9 @@ class App:
     * ``busy``: True while the bot (or the clock's stand-in) is deciding; the person's controls wait.
     * ``save()``: save the table now (after something the table records, such as a hint).
     * ``await wait_for_bot()``: until the bot's networks are loaded.
+    * ``pause_clock(paused, why)``, ``clock_paused``: the turn clock held while a dialog of ours is open.
     * ``t`` (the page's strings), ``store`` (localStorage), ``clock`` (seconds a turn), ``board``, ``dialogs``,
-      ``history``, ``review``, ``position``, ``bots``, ``sound``: the page's parts.
+      ``history``, ``review``, ``position``, ``bots``, ``sound``, ``settings`` (``ui.settings``): the page's parts.
     """
 
     def __init__(self, texts, params: dict) -> None:
@@ -89,17 +94,16 @@ class App:
         self._last_clock = None
         self._opening = False
         self._el = {name: document.getElementById(name) for name in (
-            "status", "notice", "btn-roll", "btn-double", "btn-take", "btn-pass", "btn-undo", "btn-done",
+            "status", "notice", "btn-roll", "btn-double", "btn-take", "btn-beaver", "btn-pass", "btn-undo", "btn-done",
             "btn-new", "btn-sound", "name-top", "name-bottom", "badge-top", "badge-bottom", "pips-top",
             "pips-bottom", "clock-top", "clock-bottom", "seat-top", "seat-bottom", "score", "match-len",
-            "fingerprint", "fp-label", "gnubg-id", "xgid", "paste-id", "ids-title", "gnubg-label", "paste-label",
-            "copy-gnubg", "copy-xgid", "setup-id")}
+            "fingerprint", "fp-label")}
         self._texts()
+        self.ids = IdsPanel(texts, self, _now)
         for el_id, fn in (("btn-roll", self.roll), ("btn-double", self.double), ("btn-take", self.take),
+                          ("btn-beaver", self.beaver),
                           ("btn-pass", self.ask_pass), ("btn-undo", self.undo), ("btn-done", self.done),
-                          ("btn-new", self.dialogs.open_new), ("btn-sound", self.toggle_sound),
-                          ("copy-gnubg", lambda: self.copy("gnubg-id")), ("copy-xgid", lambda: self.copy("xgid")),
-                          ("setup-id", self.set_up_from_id)):
+                          ("btn-new", self.dialogs.open_new), ("btn-sound", self.toggle_sound)):
             self._on(self._el[el_id], "click", lambda e, fn=fn: fn())
         self._on(document, "keydown", self._key)
         # The clock's time left is saved when the page goes away (and every few seconds), so a reload or a
@@ -108,10 +112,15 @@ class App:
         self._on(document, "visibilitychange", lambda e: self._save_clock())
         self.access = Access(texts, self)
         self.hints = Hints(texts, self)
+        from .practice_view import PracticeView
+        self.practice = PracticeView(texts, self)
         self.review = ReviewView(texts, self)
         self.history.on_review = self.review.open
         self.position = PositionView(texts, self)
         self.position.install()
+        self.settings = Settings(texts, self)
+        self.board.glide_ms = self.settings.glide_ms
+        clock_pause.install(document, window, self)
         self.resign = ResignView(texts, self)
 
     # -- set-up --------------------------------------------------------------------------------------------------
@@ -124,11 +133,9 @@ class App:
         t = self.t
         document.documentElement.setAttribute("lang", t.html_lang)
         document.title = t("doc_title")
-        for el_id, key in (("btn-roll", "roll"), ("btn-double", "double"), ("btn-take", "take"),
+        for el_id, key in (("btn-roll", "roll"), ("btn-double", "double"), ("btn-take", "take"), ("btn-beaver", "beaver"),
                            ("btn-pass", "pass"), ("btn-undo", "undo"), ("btn-done", "done"),
-                           ("btn-new", "new_game"), ("fp-label", "fingerprint"), ("ids-title", "ids_title"),
-                           ("gnubg-label", "gnubg_id"), ("paste-label", "paste_id"), ("copy-gnubg", "copy"),
-                           ("copy-xgid", "copy"), ("setup-id", "set_up")):
+                           ("btn-new", "new_game"), ("fp-label", "fingerprint")):
             self._el[el_id].textContent = t(key)
         self._el["fingerprint"].setAttribute("title", t("fingerprint_help"))
         self._el["seat-top"].setAttribute("aria-label", t("seat_top"))
@@ -143,9 +150,12 @@ class App:
         self._sound_button()
 
     def options_for(self, opponent: str = "bot", level: str = "intermediate", length: int = 0,
-                    auto_roll: bool = False, auto_play: bool = False) -> game.Options:
-        """New-game options from the dialog's choices and the page's parameters."""
-        kw = {"match_length": length, "clock": self.clock, "auto_roll": bool(auto_roll), "auto_play": bool(auto_play)}
+                    auto_roll: bool = False, auto_play: bool = False, jacoby: bool = False,
+                    beavers: bool = False) -> game.Options:
+        """New-game options from the dialog's choices and the page's parameters (the Jacoby rule and beavers
+        only for money play)."""
+        kw = {"match_length": length, "clock": self.clock, "auto_roll": bool(auto_roll), "auto_play": bool(auto_play),
+              "jacoby": bool(jacoby) and not length, "beavers": bool(beavers) and not length}
         if "seed" in self.params:
             kw["seed"] = self.params["seed"]
         if opponent == "human":
@@ -207,17 +217,28 @@ class App:
         """Until the bot's networks are loaded (``bot_loaded``)."""
         await self._bot_ready.wait()
 
-    def pause_clock(self, paused: bool) -> None:
+    def pause_clock(self, paused: bool, why: str = "review") -> None:
         """Stop (or restart) the turn clock of a game at this device while another view covers the table (the
-        Review dialog), so that it does not run out behind it. A game with a remote seat keeps its clock: the
-        other side's runs too."""
-        if paused and _PAUSE["since"] is None:
+        Review, New game, History, Keys or Settings dialog), so that it does not run out behind it; ``why`` names
+        the view, and the clock runs again once no view holds it. A game with a remote seat keeps its clock:
+        the other side's runs too."""
+        if paused:
             state = self.table.state() if self.table is not None else None
-            if state is None or not any(seat.kind == "peer" for seat in state.seats):
+            if state is not None and any(seat.kind == "peer" for seat in state.seats):
+                return
+            _PAUSE["why"].add(why)
+            if _PAUSE["since"] is None:
                 _PAUSE["since"] = time.time()
-        elif not paused and _PAUSE["since"] is not None:
+            return
+        _PAUSE["why"].discard(why)
+        if not _PAUSE["why"] and _PAUSE["since"] is not None:
             _PAUSE["total"] += time.time() - _PAUSE["since"]
             _PAUSE["since"] = None
+
+    @property
+    def clock_paused(self) -> bool:
+        """Whether the turn clock stands still now (a dialog of ours is open over a game at this device)."""
+        return _PAUSE["since"] is not None
 
     # -- intents -------------------------------------------------------------------------------------------------
     def act(self, intent) -> None:
@@ -242,6 +263,11 @@ class App:
     def take(self) -> None:
         if self.state is not None and self.state.can_take:
             self.act(I.Take())
+
+    def beaver(self) -> None:
+        """Take the double and redouble at once, keeping the cube (money play with beavers)."""
+        if self.state is not None and self.state.can_beaver:
+            self.act(I.Beaver())
 
     def ask_pass(self) -> None:
         if self.state is not None and self.state.can_pass:
@@ -355,6 +381,7 @@ class App:
         self._button("btn-roll", state.can_roll and not self._busy, True)
         self._button("btn-double", state.can_double and not self._busy, True)
         self._button("btn-take", state.can_take and not self._busy, True)
+        self._button("btn-beaver", state.can_beaver and not self._busy, True)
         self._button("btn-pass", state.can_pass and not self._busy, True)
         self._button("btn-undo", human_moving and human, state.can_undo)
         self._button("btn-done", human_moving and human, state.can_done)
@@ -392,39 +419,10 @@ class App:
         fp.textContent = state.fingerprint
         fp.setAttribute("data-fingerprint", state.fingerprint)
         self._clock_show(state)
-        self._ids(state)
+        self.ids.update(state)
         self.hints.update(state)
+        self.practice.update(state)
         self.resign.update(state)
-
-    # -- IDs -----------------------------------------------------------------------------------------------------
-    def _ids(self, state) -> None:
-        for el_id, fn in (("gnubg-id", state.gnubg_id), ("xgid", state.xgid)):
-            try:
-                text = fn()
-            except Exception:  # a finished game may have no ID to show
-                text = ""
-            self._el[el_id].textContent = text
-
-    def copy(self, el_id: str) -> None:
-        text = str(self._el[el_id].textContent)
-        fail = create_proxy(lambda e: self.notice(self.t("copy_failed")))
-        done = create_proxy(lambda e: self.notice(self.t("copied")))
-        self._proxies.extend([fail, done])
-        try:
-            window.navigator.clipboard.writeText(text).then(done, fail)
-        except Exception:
-            self.notice(self.t("copy_failed"))
-
-    def set_up_from_id(self) -> None:
-        text = str(self._el["paste-id"].value).strip()
-        options = self.table.options if self.table is not None else self.options_for()
-        try:
-            table = game.Table.from_id(text, options, now=_now())
-        except game.GameError:
-            self.notice(self.t("bad_id"))
-            return
-        self.attach(table)
-        self.notice(self.t("set_up_done"))
 
     def _button(self, el_id: str, visible: bool, enabled: bool) -> None:
         btn = self._el[el_id]
@@ -477,7 +475,7 @@ class App:
     def _pace(self, normal_ms: float) -> float:
         if "pace" in self.params:
             return self.params["pace"] / 1000 * (normal_ms / 300)
-        return normal_ms / 1000 / (3 if reduced_motion() else 1)
+        return normal_ms / 1000 * self.settings.pace_factor()
 
     def bot_loaded(self, weights: str) -> None:
         """Give the bot its networks (fetched by main.py); decisions waiting for them go ahead."""

@@ -62,6 +62,8 @@ class BoardView:
         self.on_lift: Optional[Callable[[str, tuple], None]] = None
         self.on_drop: Optional[Callable[[str], None]] = None
         self.tab_order: Callable[[list], list] = lambda slots: slots
+        # How long a moved checker glides (ms, 0: it jumps), asked at each move (ui.settings: the animation speed).
+        self.glide_ms: Callable[[], int] = lambda: 0 if reduced_motion() else 180
         self.root = root if root is not None else document.getElementById("board")
         self.slots = {slot: self.root.querySelector(f'[data-point="{slot}"]') for slot in SLOTS}
         self.dice_area = self.root.querySelector(".dice-area")
@@ -214,7 +216,8 @@ class BoardView:
         return pieces.item(pieces.length - 1).getBoundingClientRect()
 
     def _animate(self, slot: str, start) -> None:
-        if reduced_motion():
+        glide = self.glide_ms()
+        if glide <= 0:
             return
         pieces = self.slots[slot].querySelectorAll(".checker, .slice")
         if not pieces.length:
@@ -226,7 +229,7 @@ class BoardView:
             return
         frames = window.JSON.parse(
             f'[{{"transform":"translate({dx}px,{dy}px)"}},{{"transform":"translate(0,0)"}}]')
-        piece.animate(frames, 180)
+        piece.animate(frames, glide)
 
     # -- lifting and moving --------------------------------------------------------------------------------------
     def lift(self, slot: str) -> None:

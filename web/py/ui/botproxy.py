@@ -114,6 +114,36 @@ class BotProxy:
         return analysis.hint(request["kind"], request["position_id"], request.get("dice"), request.get("cube"),
                              "quick")
 
+    async def rollout(self, request: dict, on_progress, cancelled, chunk: int = 1) -> dict | None:
+        """Roll out a decision (``bot.rollout``'s arguments in ``request``) ``chunk`` trials per call to the
+        worker, calling ``on_progress(result so far)`` after each; None once ``cancelled()`` says so (checked
+        between calls). Without a worker, on the main thread one trial per turn of the event loop."""
+        import asyncio
+        worker = await self.worker()
+        if worker is not None:
+            total = int(await worker.rollout_start(json.dumps(request)))
+            done = 0
+            while done < total:
+                if cancelled():
+                    return None
+                result = json.loads(str(await worker.rollout_step(chunk)))
+                done = result["trials"]
+                on_progress(result)
+            return result
+        import bot
+        dice = request.get("dice")
+        r = bot.Rollout(bot.evaluator(), request["position_id"], dice=tuple(dice) if dice else None,
+                        candidates=request.get("candidates"), trials=request.get("trials", 324),
+                        truncate=request.get("truncate", 11), cubeful=request.get("cubeful", True),
+                        seed=request.get("seed", 0))
+        while not r.finished:
+            if cancelled():
+                return None
+            r.step(1)
+            on_progress(r.result())
+            await asyncio.sleep(0)
+        return r.result()
+
     async def analyse_position(self, request: dict) -> dict:
         """``bot.analyse_position`` for ``{"position": GNUbg ID or XGID, "dice": [d1, d2] or None, "level":
         "quick" | "deep"}``, in the worker (the main thread at quick if the worker cannot run). A bad position or

@@ -43,7 +43,10 @@ class Dialogs:
                            ("ng-vs-human", "ng_vs_human"), ("ng-level", "ng_level"), ("ng-kind", "ng_kind"),
                            ("ng-money", "ng_money"), ("ng-match", "ng_match"), ("ng-length", "ng_length"),
                            ("ng-auto", "ng_auto"), ("ng-auto-roll-label", "ng_auto_roll"),
-                           ("ng-auto-play-label", "ng_auto_play"),
+                           ("ng-auto-play-label", "ng_auto_play"), ("ng-rules", "ng_rules"),
+                           ("ng-jacoby-label", "ng_jacoby"), ("ng-jacoby-help", "ng_jacoby_help"),
+                           ("ng-beavers-label", "ng_beavers"), ("ng-beavers-help", "ng_beavers_help"),
+                           ("ng-crawford-help", "ng_crawford_help"),
                            ("ng-cancel", "cancel"), ("ng-start", "start"), ("pass-no", "keep_playing"),
                            ("pass-yes", "confirm_pass"), ("over-title", "game_over"), ("over-seed-label", "seed"),
                            ("over-verify", "verify_link"), ("over-record", "download_record"),
@@ -69,6 +72,10 @@ class Dialogs:
         self._click("over-next", self._next)
         self._click("over-new", self._over_new)
         self._click("over-close", lambda: self.over_dlg.close())
+        for radio in document.querySelectorAll('#form-new input[name="kind"]'):
+            proxy = create_proxy(lambda e: self._kind_changed())
+            self._proxies.append(proxy)
+            radio.addEventListener("change", proxy)
 
     def _click(self, el_id: str, fn) -> None:
         proxy = create_proxy(lambda e: fn())
@@ -99,15 +106,18 @@ class Dialogs:
         auto_roll = bool(_get("ng-auto-roll").checked)
         auto_play = bool(_get("ng-auto-play").checked)
         self.new_dlg.close()
+        # (the Jacoby rule and beavers are kept as chosen for the next money game, used only in money play)
         choice = {"opponent": opponent, "level": level, "length": length, "auto_roll": auto_roll,
-                  "auto_play": auto_play}
+                  "auto_play": auto_play, "jacoby": bool(_get("ng-jacoby").checked),
+                  "beavers": bool(_get("ng-beavers").checked)}
         self.app.store.set(LEVEL_KEY, json.dumps(choice))
         self.app.new_game(self.app.options_for(**choice))
 
     def remembered(self) -> dict:
-        """The last new-game choices (``{"opponent", "level", "length", "auto_roll", "auto_play"}``), defaults
-        when none or unreadable."""
-        out = {"opponent": "bot", "level": "intermediate", "length": 0, "auto_roll": False, "auto_play": False}
+        """The last new-game choices (``{"opponent", "level", "length", "auto_roll", "auto_play", "jacoby",
+        "beavers"}``), defaults when none or unreadable."""
+        out = {"opponent": "bot", "level": "intermediate", "length": 0, "auto_roll": False, "auto_play": False,
+               "jacoby": False, "beavers": False}
         try:
             saved = json.loads(self.app.store.get(LEVEL_KEY) or "{}")
         except ValueError:
@@ -119,7 +129,7 @@ class Dialogs:
                 out["level"] = saved["level"]
             if isinstance(saved.get("length"), int) and 0 <= saved["length"] <= 25:
                 out["length"] = saved["length"]
-            for key in ("auto_roll", "auto_play"):
+            for key in ("auto_roll", "auto_play", "jacoby", "beavers"):
                 if isinstance(saved.get(key), bool):
                     out[key] = saved[key]
         return out
@@ -135,6 +145,17 @@ class Dialogs:
             _get("ng-length-input").value = str(choice["length"])
         _get("ng-auto-roll").checked = choice["auto_roll"]
         _get("ng-auto-play").checked = choice["auto_play"]
+        _get("ng-jacoby").checked = choice["jacoby"]
+        _get("ng-beavers").checked = choice["beavers"]
+        self._kind_changed()
+
+    def _kind_changed(self) -> None:
+        """The Jacoby rule and beavers are money-play rules: not offered for a match, whose Crawford rule is
+        said instead."""
+        match = bool(_get("form-new").querySelector('input[name="kind"][value="match"]').checked)
+        for el_id in ("ng-jacoby", "ng-beavers"):
+            _get(el_id).disabled = match
+        _get("ng-crawford-help").hidden = not match
 
     # -- passing -------------------------------------------------------------------------------------------------
     def open_pass(self, cube: int) -> None:

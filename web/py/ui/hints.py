@@ -110,6 +110,8 @@ class Hints:
         self.title.textContent = texts("hint_title")
         self._asked_for = None   # the state the panel shows advice for
         self._asking = False
+        from .rollout_view import RolloutPanel
+        self.rollout = RolloutPanel(texts, app)  # *Roll out* the advice shown
 
     def update(self, state) -> None:
         """Show the button when a hint may be asked; the advice shown belongs to one decision only."""
@@ -133,6 +135,7 @@ class Hints:
         self._forget_answer()
         self._asked_for = None
         self._unmark()
+        self.rollout.withdraw()
 
     def _forget_answer(self) -> None:
         """The panel's answer attributes go with its advice: a hidden panel holds none (a test, or a script,
@@ -189,6 +192,7 @@ class Hints:
             self.list.appendChild(li)
         self._asked_for = self._key(state)
         self.button.disabled = False
+        self.rollout.offer(request, advice)
         if advice["kind"] == "move" and advice["top"] and advice["top"][0]["play"]:
             self._unmark()
             for frm, to in play_slots(advice["top"][0]["play"], request, state.turn == 0):

@@ -21,6 +21,7 @@ from pyscript.ffi import to_js
 
 from .dom import el, on
 from .i18n import Texts
+from .peer_rules import RulesChoice
 from .peer_texts import diagnosis
 from .storage import Storage
 
@@ -73,6 +74,7 @@ class PeerDialog:
         self._on_message = on_message or (lambda text: None)
         self._on_close = on_close or (lambda reason: None)
         self.match_length = 0
+        self.jacoby = self.beavers = False  # the host's money-game rules (ui.peer_rules), read on connecting
         d = self.dialog = el("dialog", id="peer-dialog", cls="peer-dialog")
         d.setAttribute("aria-labelledby", "peer-title")
         d.appendChild(el("h2", self.t("peer_play_friend"), id="peer-title"))
@@ -89,6 +91,7 @@ class PeerDialog:
                 row.appendChild(lab)
                 row.appendChild(sel)
                 d.appendChild(row)
+                self.rules = RulesChoice(self.t, self.store, d, sel)
                 self._server_settings(d)
             self.code_field = self._readonly_field("peer-invite", self.t("peer_invite"), share_as="url")
             self.qr = el("div", cls="peer-qr")
@@ -262,6 +265,7 @@ class PeerDialog:
         self.say(self.t("peer_connected"))
         if self.role == "host" and hasattr(self, "match_select"):
             self.match_length = int(str(self.match_select.value) or 0)
+            self.jacoby, self.beavers = self.rules.chosen(self.match_length)
         link = self.link
         self.close(keep_link=True)
         self.on_connected(link, self)

@@ -103,7 +103,8 @@ class PeerGame:
             return
         if dialog.role == "host":
             self.session = PeerSession("host", "", Settings(match_length=dialog.match_length,
-                                                            clock=int(self.app.clock or 0)), now=_now())
+                                                            clock=int(self.app.clock or 0), jacoby=dialog.jacoby,
+                                                            beavers=dialog.beavers), now=_now())
             self._deliver(self.session.start(_now()))
         else:
             self.session = PeerSession("guest", "", now=_now())

@@ -61,7 +61,7 @@ class PositionView:
         dom.el("h3", t("pos_result"), id="position-result-title", parent=side)
         self.result = dom.el("div", id="position-result", parent=side)
         dom.on(self.result, "click", self._result_click)
-        dom.on(dlg, "close", lambda e: self.app.pause_clock(False))
+        dom.on(dlg, "close", lambda e: self.app.pause_clock(False, "position"))
         document.body.appendChild(dlg)
         self.dlg = dlg
 
@@ -88,7 +88,7 @@ class PositionView:
             self.field.value = text
         if not self.dlg.open:
             self.dlg.showModal()
-        self.app.pause_clock(True)
+        self.app.pause_clock(True, "position")
         if run:
             self.analyse()
         else:
@@ -97,7 +97,7 @@ class PositionView:
     def close(self) -> None:
         if self.dlg is not None and self.dlg.open:
             self.dlg.close()
-        self.app.pause_clock(False)
+        self.app.pause_clock(False, "position")
 
     def from_table(self) -> None:
         state = self.app.state

@@ -430,6 +430,7 @@ class ReviewView:
             return
         with span("review-store"):
             self.app.store.set(R.ANALYSIS_KEY, R.store_analysis(self.app.store.get(R.ANALYSIS_KEY), key, result))
+        self.app.practice.collected(record, key, result)  # the opted-in players' errors, for Practice
         await asyncio.sleep(0)  # parsing, storing and drawing in separate tasks: no long one at the end
         if record is not self.record:
             return

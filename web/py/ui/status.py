@@ -145,6 +145,10 @@ def event_notice(event, seats, t) -> str:
         if event.player == me:
             return t("took_you", value=event.value)
         return t("took_notice", name=names[event.player], value=event.value)
+    if event.kind == "beavered":
+        if event.player == me:
+            return t("beavered_you", value=event.value)
+        return t("beavered", name=names[event.player], value=event.value)
     if event.kind == "passed":
         return t("passed_you") if event.player == me else t("passed_notice", name=names[event.player])
     if event.kind == "clock_expired":
@@ -187,9 +191,18 @@ def tray_text(state, player: int, t) -> str:
 
 
 def score_text(state, t) -> str:
-    """The score line: "Match to 5 · You 2 – 1 Bot" or "Money game · ..."."""
+    """The score line: "Match to 5 · You 2 – 1 Bot" or "Money game · ...", with the rules in play: the
+    Crawford game (and the games after it) of a match, the Jacoby rule and beavers of money play."""
     names = seat_names(state.seats, t)
     head = t("score_match", n=state.match_length) if state.match_length else t("score_money")
     if state.crawford:
         head += " · " + t("crawford")
+    elif state.match_length and state.post_crawford:
+        head += " · " + t("post_crawford")
+    options = getattr(state, "options", None)
+    if not state.match_length and options is not None:
+        if options.jacoby:
+            head += " · " + t("ng_jacoby")
+        if options.beavers:
+            head += " · " + t("ng_beavers")
     return f"{head} · {names[0]} {state.score[0]} – {state.score[1]} {names[1]}"

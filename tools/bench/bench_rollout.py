@@ -1,0 +1,297 @@
+"""Benchmark: rollouts (bot.rollout) against Open Sage's, and their speed in CPython and in Chromium.
+
+    .venv/bin/python -m tools.bench.bench_rollout --reference          # Open Sage's rollouts of the positions
+    .venv/bin/python -m tools.bench.bench_rollout --accuracy [--trials N]  # ours against them
+    .venv/bin/python -m tools.bench.bench_rollout --speed              # trials/s in CPython
+    .venv/bin/python -m tools.bench.bench_rollout --pyodide            # the default rollout in Chromium (make site)
+
+Positions (``positions()``, 22, fixed): 6 opening replies, 6 contact plays and 4 race plays from the bots' games
+(``bot.play.self_play`` with ``random.Random(2024)``), 6 cube decisions (money, cube centred) from the same games.
+
+``--reference`` rolls each out with Open Sage (PyPI ``bgsage``, pinned in requirements-test.txt: a benchmark
+reference only, never part of the site and never a source of training targets) with the same settings as our
+default (324 trials, truncated after 11 plies, its 1-ply = our 0-ply, cubeful money play without the Jacoby rule):
+for a play, the two best of its candidates (forced into the rollout); for a cube decision, no double and
+double/take. Kept in ``rollout_reference.json`` beside this file (Open Sage's figures, not ours; slow: minutes).
+
+``--accuracy`` rolls the same candidates out with ours and prints, per position, both equities of the two
+candidates and which is best; then the mean absolute difference of the equities and the share of positions with
+the same best candidate, overall and where Open Sage's two differ by more than its 95 % interval.
+
+``--speed``: trials per second for one contact play at 0-ply leaves (truncated after 11 plies) and played to the
+end, with the baseline in the same run: the 21-roll look (``play.evaluate_1ply_board``, what a ply of a
+variance-reduced trial costs) of the same positions.
+
+``--pyodide``: the table page in Chromium, the hint for the opening 3-1, then *Roll out* at its defaults (324
+trials, 11 plies, the best two plays) in the bot's worker: the wall time, and every main-thread task over 50 ms.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pathlib
+import random
+import statistics
+import sys
+import time
+
+import bot
+from bot import play
+from rules import Position, legal_plays
+from rules.board import START_BOARD, is_race
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+REFERENCE = pathlib.Path(__file__).with_name("rollout_reference.json")
+R = sys.modules["bot.rollout"]
+
+
+def load() -> str:
+    return f"load average {os.getloadavg()[0]:.1f}"
+
+
+# --- positions --------------------------------------------------------------------------------------------------
+
+def positions() -> list[dict]:
+    """The benchmark's positions: ``{"name", "kind", "position_id", "dice"}`` (dice None for a cube decision)."""
+    out = []
+    start = Position(*START_BOARD).to_id()
+    for d in ((2, 1), (4, 3), (5, 2), (6, 4), (5, 4), (4, 1)):
+        out.append({"name": f"opening {d[0]}{d[1]}", "kind": "opening", "position_id": start, "dice": list(d)})
+    ev = bot.evaluator()
+    rng = random.Random(2024)
+    want = {"contact": 6, "race": 4, "cube": 6}
+    game = 0
+    while any(want.values()) and game < 200:
+        game += 1
+        moves = play.self_play(ev, rng)
+        for ply, (b, d) in enumerate(moves):
+            if ply < 6 or ply % 5:
+                continue
+            pos = Position(*b)
+            if bot.bearoff.is_pure_bearoff(b):
+                continue
+            pid = pos.to_id()
+            race = is_race(b)
+            if len({r.to_id() for _, r in legal_plays(pos, d)}) >= 3:
+                kind = "race" if race else "contact"
+                if want[kind]:
+                    want[kind] -= 1
+                    out.append({"name": f"{kind} g{game} p{ply}", "kind": kind, "position_id": pid, "dice": list(d)})
+                    continue
+            w = bot.evaluate(pid)["win"]
+            if want["cube"] and 0.64 <= w <= 0.82:
+                want["cube"] -= 1
+                out.append({"name": f"cube g{game} p{ply}", "kind": "cube", "position_id": pid, "dice": None})
+    return out
+
+
+def interleaved(ps: list[dict]) -> list[dict]:
+    """The positions one kind after another in turn (the first opening, contact, race and cube, then the
+    second of each...), so that a partial reference covers every kind."""
+    kinds = ("opening", "contact", "race", "cube")
+    groups = [[p for p in ps if p["kind"] == k] for k in kinds]
+    return [g[i] for i in range(max(map(len, groups))) for g in groups if i < len(g)]
+
+
+# --- Open Sage ----------------------------------------------------------------------------------------------------
+
+def sage_board(pos: Position) -> list[int]:
+    """Open Sage's board: from the side on roll, 1..24 its points (its checkers positive, the other's negative),
+    25 its bar, 0 the other's bar."""
+    mine, theirs = pos[0], pos[1]
+    b = [0] * 26
+    for i in range(1, 25):
+        b[i] = mine[i] - theirs[25 - i]
+    b[25], b[0] = mine[25], theirs[25]
+    return b
+
+
+def from_sage(b: list[int]) -> str:
+    """Our Position ID of a board after a play, as Open Sage writes it (the mover's view)."""
+    mine, theirs = [0] * 26, [0] * 26
+    for i in range(1, 25):
+        if b[i] > 0:
+            mine[i] = b[i]
+        elif b[i] < 0:
+            theirs[25 - i] = -b[i]
+    mine[25], theirs[25] = b[25], b[0]
+    mine[0], theirs[0] = 15 - sum(mine), 15 - sum(theirs)
+    return Position(tuple(mine), tuple(theirs)).to_id()
+
+
+def reference(args) -> None:
+    import bgsage
+    analyzer = bgsage.create_analyzer("rollout", n_trials=args.trials, truncation_depth=args.truncate, seed=1,
+                                      parallel_threads=args.threads, filter_max_moves=2, filter_threshold=10.0)
+    done = json.loads(REFERENCE.read_text()) if REFERENCE.exists() else {}
+    for p in interleaved(positions()):
+        if p["name"] in done:
+            continue
+        t0 = time.time()
+        board = sage_board(Position.from_id(p["position_id"]))
+        if p["dice"]:
+            r = analyzer.checker_play(board, *p["dice"], jacoby=False, beaver=False)
+            rolled = [m for m in r.moves if m.eval_level == "Rollout"][:2]
+            entry = {"candidates": [{"candidate": from_sage(m.board), "equity": m.equity,
+                                     "se": m.std_error, "cubeless": m.cubeless_equity} for m in rolled]}
+        else:
+            c = analyzer.cube_action(board, jacoby=False, beaver=False)
+            entry = {"candidates": [{"candidate": "no_double", "equity": c.equity_nd, "se": c.equity_nd_se},
+                                    {"candidate": "double_take", "equity": c.equity_dt, "se": c.equity_dt_se}],
+                     "action": c.optimal_action}
+        entry.update(p, trials=args.trials, truncate=args.truncate, seconds=round(time.time() - t0, 1))
+        done[p["name"]] = entry
+        REFERENCE.write_text(json.dumps(done, indent=1) + "\n")
+        print(f"{p['name']:18s} {time.time() - t0:6.1f} s  " +
+              "  ".join(f"{c['candidate']} {c['equity']:+.3f}" for c in entry["candidates"]), flush=True)
+
+
+# --- ours against it ---------------------------------------------------------------------------------------------
+
+def accuracy(args) -> None:
+    ref = json.loads(REFERENCE.read_text())
+    rows = []
+    print(f"ours: {args.trials} trials, truncated after {args.truncate} plies, seed {args.seed}; {load()}")
+    print(f"{'position':18s} {'sage 1':>8s} {'sage 2':>8s} {'±sage':>6s} {'ours 1':>8s} {'ours 2':>8s} {'±ours':>6s} same")
+    for p in interleaved(positions())[args.start:args.start + args.positions]:
+        e = ref.get(p["name"])
+        if e is None or len(e["candidates"]) < 2:
+            continue
+        cands = [c["candidate"] for c in e["candidates"]]
+        t0 = time.process_time()
+        res = bot.rollout(p["position_id"], dice=p["dice"], candidates=cands, trials=args.trials,
+                          truncate=args.truncate, seed=args.seed)
+        ours = {c["candidate"]: c for c in res["candidates"]}
+        s1, s2 = (c["equity"] for c in e["candidates"])
+        o1, o2 = ours[cands[0]]["equity"], ours[cands[1]]["equity"]
+        ci_sage = 1.96 * ((e["candidates"][0]["se"] or 0) ** 2 + (e["candidates"][1]["se"] or 0) ** 2) ** 0.5
+        same = (s1 >= s2) == (o1 >= o2)
+        rows.append({"name": p["name"], "diff": [abs(s1 - o1), abs(s2 - o2)], "same": same,
+                     "clear": abs(s1 - s2) > ci_sage, "cpu": time.process_time() - t0})
+        print(f"{p['name']:18s} {s1:+8.3f} {s2:+8.3f} {ci_sage:6.3f} {o1:+8.3f} {o2:+8.3f} "
+              f"{max(ours[c]['equity_ci'] for c in cands):6.3f} {'yes' if same else 'NO'}"
+              f"   ({rows[-1]['cpu']:.0f} CPU s)", flush=True)
+    summary(rows)
+
+
+def summary(rows: list[dict]) -> None:
+    diffs = [d for r in rows for d in r["diff"]]
+    clear = [r for r in rows if r["clear"]]
+    print(f"{len(rows)} positions: mean absolute difference {statistics.mean(diffs):.4f} "
+          f"(max {max(diffs):.3f}); same best {sum(r['same'] for r in rows)} of {len(rows)}; "
+          f"where Open Sage's two differ by more than its interval: same best {sum(r['same'] for r in clear)} "
+          f"of {len(clear)}")
+    for kind in ("opening", "contact", "race", "cube"):
+        ds = [d for r in rows if r["name"].startswith(kind) for d in r["diff"]]
+        if ds:
+            print(f"  {kind:8s} mean absolute difference {statistics.mean(ds):.4f} over {len(ds) // 2} positions")
+
+
+def summarise(logs: list[str]) -> None:
+    """The summary of ``--accuracy`` runs over parts of the positions, from their printed rows."""
+    rows = []
+    for log in logs:
+        for line in pathlib.Path(log).read_text().splitlines():
+            f = line.split()  # name, sage 1, sage 2, ±sage, ours 1, ours 2, ±ours, same, (N CPU s)
+            if len(f) >= 12 and f[0] in ("opening", "contact", "race", "cube") and f[-4] in ("yes", "NO"):
+                s1, s2, ci, o1, o2 = (float(x) for x in f[-10:-5])
+                rows.append({"name": " ".join(f[:-10]), "diff": [abs(s1 - o1), abs(s2 - o2)],
+                             "same": f[-4] == "yes", "clear": abs(s1 - s2) > ci})
+    summary(rows)
+
+
+# --- speed -------------------------------------------------------------------------------------------------------
+
+def speed(args) -> None:
+    contact = [p for p in positions() if p["kind"] == "contact"][:3]
+    ev = bot.evaluator().pruned(R.PRUNE)
+    print(f"CPython, {load()}")
+    t0 = time.process_time()
+    n = 0
+    for p in contact:
+        play.evaluate_1ply_board(ev, Position.from_id(p["position_id"]))
+        n += 1
+    base = (time.process_time() - t0) / n
+    print(f"baseline: the 21-roll look of a position (a trial's ply) {1000 * base:.1f} ms")
+    for truncate, trials in ((11, args.trials), (0, max(4, args.trials // 6))):
+        total, t0 = 0, time.process_time()
+        for p in contact:
+            r = R.Rollout(bot.evaluator(), p["position_id"], dice=tuple(p["dice"]), trials=trials,
+                          truncate=truncate, seed=1)
+            r.candidates = r.candidates[:1]
+            r.step(trials)
+            total += trials
+        cpu = time.process_time() - t0
+        what = f"truncated after {truncate} plies" if truncate else "to the end"
+        print(f"one contact play, {what}: {total / cpu:.2f} trials/s ({total} trials, {cpu:.1f} CPU s); "
+              f"324 trials of two plays: {2 * 324 * cpu / total:.0f} s")
+
+
+def pyodide(args) -> None:
+    from tools.site import serve
+    from tools.site.chromium import LAUNCH_ARGS, chromium_path
+    from playwright.sync_api import sync_playwright
+    server = serve.start(0, ROOT / "web")
+    url = f"http://127.0.0.1:{server.server_address[1]}/index.html?lang=en&seed={'ab' * 32}&clock=0&pace=0"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
+        try:
+            page = browser.new_page()
+            page.set_default_timeout(120_000)
+            page.goto(url)
+            page.wait_for_selector("html[data-ready]", state="attached")
+            page.wait_for_selector("#board [data-movable]")
+            page.keyboard.press("h")
+            page.wait_for_selector("#rollout", state="visible")
+            page.wait_for_function("(document.documentElement.dataset.botWorker || '').includes('bearoff')")
+            page.select_option("#rollout-trials", str(args.trials))
+            page.fill("#rollout-seed", "1")
+            page.evaluate("""() => { window.__long = []; new PerformanceObserver(l => l.getEntries()
+                .forEach(e => window.__long.push(Math.round(e.duration)))).observe({type: 'longtask'}); }""")
+            t0 = time.perf_counter()
+            page.locator("#btn-rollout").click()
+            page.wait_for_function("document.querySelector('#rollout').dataset.state === 'done'", timeout=3_600_000)
+            wall = time.perf_counter() - t0
+            page.wait_for_timeout(500)
+            long = page.evaluate("window.__long")
+            rows = page.evaluate("""() => [...document.querySelectorAll('#rollout-table tr[data-candidate]')]
+                .map(r => r.textContent)""")
+        finally:
+            browser.close()
+            server.shutdown()
+    print(f"Pyodide in Chromium ({load()}): opening 3-1, the best two plays, {args.trials} trials, 11 plies: "
+          f"{wall:.1f} s wall, {2 * args.trials / wall:.2f} trials/s")
+    print(f"main-thread tasks over 50 ms during it: {len(long)}, longest {max(long, default=0)} ms: {long[:20]}")
+    for r in rows:
+        print("  " + r)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--reference", action="store_true")
+    ap.add_argument("--accuracy", action="store_true")
+    ap.add_argument("--speed", action="store_true")
+    ap.add_argument("--pyodide", action="store_true")
+    ap.add_argument("--trials", type=int, default=324)
+    ap.add_argument("--truncate", type=int, default=11)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--threads", type=int, default=1, help="Open Sage's threads (--reference)")
+    ap.add_argument("--positions", type=int, default=100, help="only N positions (--accuracy)")
+    ap.add_argument("--start", type=int, default=0, help="from the position at this index (--accuracy)")
+    ap.add_argument("--summarise", nargs="*", metavar="LOG", help="the summary of --accuracy logs run in parts")
+    args = ap.parse_args()
+    if args.summarise:
+        summarise(args.summarise)
+    elif args.reference:
+        reference(args)
+    elif args.accuracy:
+        accuracy(args)
+    elif args.pyodide:
+        pyodide(args)
+    else:
+        speed(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,440 @@
+"""Rollouts: settle a decision by playing it out many times (docs/analysis.md, "Rollouts").
+
+Each candidate (a play of a roll, or a cube action: no double / double-take / double-pass) is played on by the
+bot's 0-ply checker play for both sides, ``truncate`` plies at most (0: to the end of the game), the same dice for
+every candidate in a trial. The first roll of the trials is stratified (each round of 36 trials rolls each of the
+36 dice once) and the second quasi-random (over 36 rounds every pair of first and second rolls comes once). A
+trial stops early at a pure bear-off (exact from the one-sided table) and at the end of the game.
+
+Variance reduction, as GNU Backgammon does it: at every ply the mover's best play of each of the 21 rolls is
+evaluated anyway (it is how the rolled play is chosen), so the evaluator's own expectation of the ply is their
+weighted mean and the roll's luck is its value less that mean. Each trial's result is the value at its end (the
+network at the leaf, the exact outcome, or the bear-off table) less the sum of its luck: the luck terms have mean
+zero whatever the evaluator's errors, so the estimate keeps the truncated rollout's mean and loses most of its
+variance.
+
+Cubeful (money play, cube centred unless told): before each roll the side on roll doubles and the other takes or
+passes by ``bot.cube`` on the ply's 21-roll mean (the 1-ply estimate), and a leaf is valued by the Janowski model
+at the cube then held; the cubeful luck of a roll is measured with the same model. Cubeless figures come from the
+same trials.
+
+Dice come from SHA-256 of the seed and the trial number (never ``random``), so a seed gives the same figures on
+every machine and interpreter. Pure Python, standard library only.
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+from typing import Callable, Optional
+
+from rules.board import ALL_ROLLS, Board, swap, winner_kind
+from rules.errors import RulesError
+from rules.match import MAX_CUBE
+from rules.movegen import legal_plays
+from rules.notation import format_play, parse_play
+from rules.position import Position
+
+from . import bearoff
+from . import cube as _cube
+from . import play as _play
+from .network import Evaluator, Outputs, equity, invert
+
+CUBE_CANDIDATES = ("no_double", "double_take", "double_pass")
+STATS = ("equity", "cubeless_equity", "win", "gammon_win", "backgammon_win", "gammon_loss", "backgammon_loss")
+Z95 = 1.959963984540054
+DEFAULT_MOVE_CANDIDATES = 2
+LEVELS = ("intermediate",)
+PRUNE = 4
+"""The trials' checker play: the 0-ply best of the pruning network's 4 best plays of each roll (as the strong
+level's reply choices; ``Evaluator.pruned``), four times faster than evaluating every play fully."""
+CACHE_LIMIT = 1500
+"""Positions whose 21 rolls' best plays a rollout keeps: the first plies of every trial start from the same few."""
+
+ROLLS36 = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
+_INDEX21 = {r: ALL_ROLLS.index((min(r), max(r))) for r in ROLLS36}
+_WEIGHTS21 = tuple(1 if a == b else 2 for a, b in ALL_ROLLS)
+_WIN_OUTPUTS = _play.WIN_OUTPUTS
+
+
+class RolloutError(ValueError):
+    """Bad arguments to a rollout (position, dice, candidates, trials, truncation, level)."""
+
+
+class RolloutCancelled(Exception):
+    """The ``progress`` callback returned ``False``."""
+
+
+# --- dice --------------------------------------------------------------------------------------------------------
+
+def _bytes(seed: int, label: str):
+    """An endless stream of bytes from SHA-256 of the seed and a label."""
+    block = 0
+    while True:
+        yield from hashlib.sha256(f"gamao-rollout/{seed}/{label}/{block}".encode()).digest()
+        block += 1
+
+
+def _below(stream, n: int) -> int:
+    """A uniform integer in 0..n-1 (n <= 256) from the stream, by rejection."""
+    limit = 256 - 256 % n
+    for b in stream:
+        if b < limit:
+            return b % n
+    raise AssertionError("unreachable")
+
+
+def permutation36(seed: int, label: str) -> list[int]:
+    """A permutation of 0..35 (Fisher-Yates on the seed's stream)."""
+    p = list(range(36))
+    s = _bytes(seed, label)
+    for i in range(35, 0, -1):
+        j = _below(s, i + 1)
+        p[i], p[j] = p[j], p[i]
+    return p
+
+
+class Dice:
+    """The rolls of trial ``t``: the first stratified over each round of 36 trials, the second quasi-random
+    (trial j of round r pairs first roll ``first[j]`` with ``second[(j + r) % 36]``), the rest from the stream."""
+
+    def __init__(self, seed: int):
+        self.seed = seed
+        self.first = permutation36(seed, "first")
+        self.second = permutation36(seed, "second")
+
+    def rolls(self, t: int):
+        j, r = t % 36, t // 36
+        yield ROLLS36[self.first[j]]
+        yield ROLLS36[self.second[(j + r) % 36]]
+        s = _bytes(self.seed, f"trial{t}")
+        while True:
+            yield ROLLS36[_below(s, 36)]
+
+
+# --- one ply -------------------------------------------------------------------------------------------------
+
+class Ply:
+    """The mover's best 0-ply play of each of the 21 rolls from a board on roll: ``rolls[i]`` = (its outputs for
+    the mover, the result board, how the mover won with it or 0), ``mean`` their weighted mean."""
+    __slots__ = ("rolls", "mean")
+
+    def __init__(self, ev: Evaluator, board: Board):
+        pre: dict = {}
+        rolls = []
+        acc = [0.0] * 5
+        for w, r in zip(_WEIGHTS21, ALL_ROLLS):
+            o, b = _play.best_reply(ev, board, r, None, pre)
+            rolls.append((o, b, winner_kind(b)))
+            for k in range(5):
+                acc[k] += w * o[k]
+        self.rolls = rolls
+        self.mean: Outputs = tuple(a / 36.0 for a in acc)  # type: ignore[assignment]
+
+
+def _root(o, root_moves: bool):
+    return o if root_moves else invert(o)
+
+
+# --- the cube in a trial -----------------------------------------------------------------------------------------
+
+class CubeState:
+    """One cubeful line of a trial: cube value and owner ("root", "other" or None) in root's units, the sum of
+    its cubeful luck, and its result once decided (a pass or the end of the game)."""
+    __slots__ = ("value", "owner", "luck", "result")
+
+    def __init__(self, value: int, owner: Optional[str]):
+        self.value, self.owner, self.luck, self.result = value, owner, 0.0, None
+
+    def seen_by(self, root_moves: bool) -> str:
+        if self.owner is None:
+            return _cube.CENTER
+        return _cube.MINE if (self.owner == "root") == root_moves else _cube.THEIRS
+
+    def decide(self, mean: Outputs, root_moves: bool) -> None:
+        """The mover doubles (or not) and the other takes or passes, by the model on the ply's mean."""
+        owner = self.seen_by(root_moves)
+        if owner == _cube.THEIRS or self.value * 2 > MAX_CUBE:
+            return
+        view = _cube.CubeView(cube_value=self.value, cube_owner=owner)
+        if not _cube.should_double(mean, view):
+            return
+        taker = _cube.CubeView(cube_value=self.value, cube_owner=_cube.CENTER if owner == _cube.CENTER else _cube.THEIRS)
+        if _cube.should_take(mean, taker):
+            self.value *= 2
+            self.owner = "other" if root_moves else "root"
+        else:
+            self.result = float(self.value if root_moves else -self.value)
+
+    def on_roll_value(self, o: Outputs, root_moves: bool) -> float:
+        """Cubeful equity, for root, of a board on roll whose mover has outputs ``o``."""
+        p, w, l_ = _cube._w_l(o)
+        e = self.value * _cube.janowski(p, w, l_, self.seen_by(root_moves))
+        return e if root_moves else -e
+
+    def after_play_value(self, o: Outputs, kind: int, root_moves: bool) -> float:
+        """Cubeful equity, for root, after the mover's play with outputs ``o`` (the other side then on roll)."""
+        if kind:
+            e = float(self.value * kind)
+            return e if root_moves else -e
+        return self.on_roll_value(invert(o), not root_moves)
+
+
+# --- the rollout -------------------------------------------------------------------------------------------------
+
+class Candidate:
+    """What one candidate is and the running sums of its trials' results (per statistic: sum, sum of squares)."""
+
+    def __init__(self, name: str, play: Optional[str], board: Board, root_moves: bool, cube: Optional[tuple]):
+        self.name, self.play, self.board, self.root_moves, self.cube = name, play, board, root_moves, cube
+        self.sums = [0.0] * len(STATS)
+        self.squares = [0.0] * len(STATS)
+        self.trials = 0
+        self.fixed: Optional[float] = None  # double/pass: no trial needed
+
+    def add(self, values: list[float]) -> None:
+        self.trials += 1
+        for k, v in enumerate(values):
+            self.sums[k] += v
+            self.squares[k] += v * v
+
+    def summary(self, cubeful: bool) -> dict:
+        n = self.trials
+        out: dict = {"candidate": self.name, "trials": n}
+        if self.play is not None:
+            out["play"] = self.play
+        for k, name in enumerate(STATS):
+            if self.fixed is not None:
+                mean, ci = (self.fixed if name in ("equity", "cubeless_equity") else 0.0), 0.0
+                if name == "win":
+                    mean = 1.0
+            elif n == 0:
+                mean, ci = 0.0, math.inf
+            else:
+                mean = self.sums[k] / n
+                var = max(self.squares[k] / n - mean * mean, 0.0) * n / (n - 1) if n > 1 else math.inf
+                ci = Z95 * math.sqrt(var / n) if n > 1 else math.inf
+            out[name] = round(mean, 6)
+            out[name + "_ci"] = round(ci, 6) if math.isfinite(ci) else None
+        if not cubeful:
+            out["equity"], out["equity_ci"] = out["cubeless_equity"], out["cubeless_equity_ci"]
+        return out
+
+
+def _check_int(name: str, v, lo: int, hi: int) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+        raise RolloutError(f"{name} must be an int {lo}..{hi}, got {v!r}")
+    return v
+
+
+class Rollout:
+    """A rollout run a few trials at a time (``step``), for a worker that reports progress and can stop between
+    steps; ``bot.rollout`` runs one to the end. Arguments as ``bot.rollout``'s."""
+
+    def __init__(self, ev: Evaluator, position_id: str, *, dice=None, candidates=None, trials: int = 324,
+                 truncate: int = 11, cubeful: bool = True, seed: int = 0, level: str = "intermediate",
+                 variance_reduction: bool = True):
+        if level not in LEVELS:
+            raise RolloutError(f"a rollout plays at level {', '.join(LEVELS)}; got {level!r}")
+        self.total = _check_int("trials", trials, 1, 1_000_000)
+        self.truncate = _check_int("truncate", truncate, 0, 1000)
+        self.seed = _check_int("seed", seed, 0, 2 ** 63)
+        self.cubeful, self.level, self.ev = bool(cubeful), level, ev.pruned(PRUNE)
+        self.reduce = bool(variance_reduction)  # off only to measure what it gains
+        try:
+            pos = Position.from_id(position_id) if isinstance(position_id, str) else None
+        except RulesError as e:
+            raise RolloutError(f"bad position ID {position_id!r}: {e}") from None
+        if pos is None:
+            raise RolloutError(f"position_id must be a str, got {type(position_id).__name__}")
+        if pos.is_over():
+            raise RolloutError(f"the game is over in {position_id!r}")
+        self.position_id, self.dice = position_id, None
+        self.root: Board = (pos[0], pos[1])
+        if dice is None:
+            self.kind = "cube"
+            self.candidates = self._cube_candidates(candidates)
+        else:
+            self.kind = "move"
+            self.candidates = self._move_candidates(pos, dice, candidates)
+        self._dice = Dice(self.seed)
+        self._cache: dict = {}
+        self.done = 0
+
+    def _cube_candidates(self, names) -> list[Candidate]:
+        names = list(CUBE_CANDIDATES if names is None else names)
+        if not names or any(n not in CUBE_CANDIDATES for n in names) or len(set(names)) != len(names):
+            raise RolloutError(f"cube candidates are distinct names of {', '.join(CUBE_CANDIDATES)}; got {names!r}")
+        out = []
+        for n in CUBE_CANDIDATES:  # the model's order, whatever order they were given in
+            if n in names:
+                c = Candidate(n, None, self.root, True, (1, None) if n == "no_double" else (2, "other"))
+                if n == "double_pass":
+                    c.fixed = 1.0
+                out.append(c)
+        return out
+
+    def _move_candidates(self, pos: Position, dice, wanted) -> list[Candidate]:
+        try:
+            d1, d2 = dice
+        except (TypeError, ValueError):
+            raise RolloutError(f"dice must be a pair of ints 1..6, got {dice!r}") from None
+        d = (_check_int("a die", d1, 1, 6), _check_int("a die", d2, 1, 6))
+        self.dice = d
+        plays: dict[str, tuple[str, Position]] = {}
+        for steps, result in legal_plays(pos, d):
+            plays.setdefault(result.to_id(), (format_play(steps), result))
+        if not plays:
+            raise RolloutError(f"nothing can be played with {d1}-{d2}: nothing to roll out")
+        if wanted is None:
+            ranked = sorted(plays, key=lambda k: -equity(_play.after_play_outputs(self.ev, plays[k][1])))
+            wanted = ranked[:DEFAULT_MOVE_CANDIDATES]
+        if isinstance(wanted, str) or not wanted:
+            raise RolloutError("candidates must be a non-empty list of plays (result Position IDs or notation)")
+        out, seen = [], set()
+        for w in wanted:
+            key = w if isinstance(w, str) and w in plays else None
+            if key is None and isinstance(w, str):
+                key = self._by_notation(pos, d, w)
+            if key is None or key not in plays:
+                raise RolloutError(f"{w!r} is not a legal play of {d1}-{d2} here")
+            if key in seen:
+                raise RolloutError(f"{w!r} is given twice")
+            seen.add(key)
+            notation, result = plays[key]
+            out.append(Candidate(key, notation, (result[0], result[1]), False, (1, None)))
+        return out
+
+    @staticmethod
+    def _by_notation(pos: Position, d, text: str) -> Optional[str]:
+        try:
+            steps = parse_play(text, pos, d)
+        except RulesError:
+            return None
+        for s, result in legal_plays(pos, d):
+            if tuple(s) == tuple(steps):
+                return result.to_id()
+        return None
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.total
+
+    def _ply(self, board: Board) -> Ply:
+        p = self._cache.get(board)
+        if p is None:
+            if len(self._cache) >= CACHE_LIMIT:
+                self._cache.clear()
+            p = self._cache[board] = Ply(self.ev, board)
+        return p
+
+    def step(self, n: int) -> int:
+        """Run up to ``n`` more trials of every candidate; returns the trials done."""
+        end = min(self.total, self.done + max(0, int(n)))
+        while self.done < end:
+            self._trial(self.done)
+            self.done += 1
+        return self.done
+
+    def _trial(self, t: int) -> None:
+        live = [c for c in self.candidates if c.fixed is None]
+        if self.kind == "cube":  # the cube lines differ, the checker play does not: one game for all of them
+            if live:
+                values = self.play_trial(self.root, True, [c.cube for c in live], t)
+                for c, v in zip(live, values):
+                    c.add(v)
+            for c in self.candidates:
+                if c.fixed is not None:
+                    c.trials += 1
+            return
+        for c in live:
+            (v,) = self.play_trial(swap(c.board), False, [c.cube], t)
+            c.add(v)
+
+    def play_trial(self, board: Board, root_moves: bool, cubes: list, t: int) -> list[list[float]]:
+        """One trial from ``board`` (on roll; ``root_moves``: root is the side on roll): per cube line, the
+        variance-reduced values of ``STATS`` for root."""
+        states = [CubeState(v, o) for v, o in cubes] if self.cubeful else []
+        luck = [0.0] * 5
+        rolls = self._dice.rolls(t)
+        end: Optional[tuple] = None  # root's outputs at the trial's end, and the line's leaf values
+        ply = 0
+        while True:
+            exact = bearoff.outputs(board)
+            if exact is not None or (self.truncate and ply >= self.truncate):
+                o = exact if exact is not None else _play.outputs_on_roll(self.ev, board)
+                end = (_root(o, root_moves), [s.on_roll_value(o, root_moves) for s in states])
+                break
+            p = self._ply(board)
+            roll = next(rolls)
+            o, result, kind = p.rolls[_INDEX21[roll]]
+            if self.reduce:
+                mine, mean = _root(o, root_moves), _root(p.mean, root_moves)
+                for k in range(5):
+                    luck[k] += mine[k] - mean[k]
+            for s in states:
+                if s.result is not None:
+                    continue
+                if ply or self.kind != "cube":  # a cube rollout's first decision is the candidate itself
+                    s.decide(p.mean, root_moves)
+                if s.result is not None:
+                    continue
+                values = [s.after_play_value(ro, rk, root_moves) for ro, _, rk in p.rolls]
+                m = sum(w * v for w, v in zip(_WEIGHTS21, values)) / 36.0
+                if self.reduce:
+                    s.luck += values[_INDEX21[roll]] - m
+                if kind:
+                    s.result = values[_INDEX21[roll]]
+            if kind:
+                won = _WIN_OUTPUTS[kind]
+                end = (_root(won, root_moves), [0.0] * len(states))
+                break
+            board = swap(result)
+            root_moves = not root_moves
+            ply += 1
+        final, leaves = end
+        cubeless = [final[k] - luck[k] for k in range(5)]
+        e = equity(cubeless)  # type: ignore[arg-type]
+        if not states:
+            return [[e, e] + cubeless] * len(cubes)
+        out = []
+        for s, leaf in zip(states, leaves):
+            value = (s.result if s.result is not None else leaf) - s.luck
+            out.append([value, e] + cubeless)
+        return out
+
+    def result(self) -> dict:
+        cands = [c.summary(self.cubeful) for c in self.candidates]
+        best = self._best(cands)
+        return {"format": "gamao-rollout", "version": 1, "position_id": self.position_id,
+                "dice": list(self.dice) if self.dice else None, "kind": self.kind, "trials": self.done,
+                "total": self.total, "finished": self.finished, "truncate": self.truncate, "cubeful": self.cubeful,
+                "seed": self.seed, "level": self.level, "candidates": cands, "best": best}
+
+    def _best(self, cands: list[dict]) -> str:
+        if self.kind == "move":
+            return max(cands, key=lambda c: c["equity"])["candidate"]
+        eq = {c["candidate"]: c["equity"] for c in cands}
+        # The taker answers a double with what is worse for the doubler; the doubler doubles when that answer
+        # is no worse than not doubling.
+        answers = [k for k in ("double_take", "double_pass") if k in eq]
+        answer = min(answers, key=lambda k: eq[k]) if answers else None
+        if "no_double" in eq and (answer is None or eq[answer] < eq["no_double"]):
+            return "no_double"
+        assert answer is not None
+        return answer
+
+
+ROUND = 36
+
+
+def run(ev: Evaluator, position_id: str, *, progress: Optional[Callable] = None, **kwargs) -> dict:
+    """Run a rollout to the end in rounds of 36 trials; ``progress(done, total, partial_result)`` after each
+    round (and before the first, with 0 done); returning ``False`` stops it with :class:`RolloutCancelled`."""
+    r = Rollout(ev, position_id, **kwargs)
+    if progress is not None and progress(0, r.total, r.result()) is False:
+        raise RolloutCancelled(0)
+    while not r.finished:
+        r.step(ROUND)
+        if progress is not None and progress(r.done, r.total, r.result()) is False:
+            raise RolloutCancelled(r.done)
+    return r.result()

@@ -1,0 +1,35 @@
+"""The turn clock stands still while one of the page's own dialogs is open over a game at this device (New game,
+History, Keys, Settings, Review): the person is reading or choosing, not playing. The confirmation of a pass, the
+game-over dialog and Play a friend are not among them (a pass is an answer the clock may press for, and a peer
+game keeps its clock: ``App.pause_clock`` ignores a game with a remote seat).
+
+It watches the ``open`` attribute of those dialogs (some are made later, so the whole body is watched) and tells
+the table (``App.pause_clock(paused, "dialog")``)."""
+from __future__ import annotations
+
+from pyscript.ffi import create_proxy, to_js
+
+PAUSING = ("dlg-new", "dlg-history", "dlg-keys", "dlg-settings", "dlg-review")
+
+_PROXIES: list = []
+
+
+def any_open(document) -> bool:
+    """Whether one of the pausing dialogs is open."""
+    for el_id in PAUSING:
+        el = document.getElementById(el_id)
+        if el and el.open:  # (a missing element is JS null, falsy)
+            return True
+    return False
+
+
+def install(document, window, app) -> None:
+    def changed(records, observer) -> None:
+        app.pause_clock(any_open(document), "dialog")
+
+    proxy = create_proxy(changed)
+    _PROXIES.append(proxy)
+    observer = window.MutationObserver.new(proxy)
+    observer.observe(document.body, to_js({"attributes": True, "attributeFilter": ["open"], "subtree": True},
+                                          dict_converter=window.Object.fromEntries))
+    _PROXIES.append(observer)
