@@ -193,7 +193,7 @@ class PositionView:
             table = dom.el("table", cls="review-stats rolls", parent=self.result, id="position-rolls")
             dom.el("caption", t("pos_rolls"), parent=table)
             head = dom.el("tr", parent=dom.el("thead", parent=table))
-            for k in ("pos_roll", "pos_best_play", "pos_equity"):
+            for k in ("pos_roll", "pos_best_play", "rollout_col_equity"):
                 dom.el("th", t(k), parent=head, scope="col")
             body = dom.el("tbody", parent=table)
             for roll, play, eq in rolls:
