@@ -12,7 +12,6 @@ import pytest
 import bot
 import bot_worker
 import rules
-from bot import analysis as A
 from bot.position_analysis import analyse_position, cube_action
 from rules import MatchInfo, Position, gnubg_id, to_xgid
 from rules.board import START_BOARD, swap, winner_kind
