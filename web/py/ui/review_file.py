@@ -3,23 +3,15 @@ Backgammon's ``.mat`` text (as GNU Backgammon, Backgammon Galaxy, bgammon.org an
 a record by ``game.import_match``. Pure: tested under CPython."""
 from __future__ import annotations
 
-import json
-
 import game
+
+from .review import load
 
 
 def read_match_file(text: str) -> dict:
-    """The record in ``text``; ValueError (a ``rules.MatFormatError`` names the line) when it is neither."""
+    """The record in ``text``; ValueError (``ui.review.ReviewError`` for JSON that is not a record; a
+    ``rules.MatFormatError`` names the line of a match file) when it is neither."""
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped.startswith("{"):
-        try:
-            record = json.loads(stripped)
-        except ValueError as exc:
-            raise ValueError(f"not JSON: {exc}") from None
-        if not isinstance(record, dict) or not isinstance(record.get("games"), list):
-            raise ValueError("not a game record")
-        return record
-    importer = getattr(game, "import_match", None)
-    if importer is None:
-        raise ValueError("this page cannot read .mat files")
-    return importer(text)
+        return load(stripped)
+    return game.import_match(text)
