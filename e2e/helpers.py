@@ -97,6 +97,14 @@ def ring(page, slot: str):
     return page.locator(f'#board [data-dest="{slot}"]')
 
 
+def play_by_clicks(page, *moves: tuple) -> None:
+    """Play ``(from, to)`` checker steps by clicking the point, then the ring; then Done."""
+    for frm, to in moves:
+        point(page, frm).click()
+        ring(page, to).click()
+    page.locator("#btn-done").click()
+
+
 def click_first_move(page) -> None:
     """Lift the first movable checker and play it to its first destination."""
     page.locator("#board [data-movable]").first.click()

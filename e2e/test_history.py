@@ -47,20 +47,12 @@ def test_automation_is_off_by_default_then_rolls_for_the_person_and_is_remembere
     try:
         # Off by default: after the opening 3-1 and the bot's reply, the person is asked to roll.
         assert H.wait_for_turn(page) == "move"
-        H.point(page, "8").click()
-        H.ring(page, "5").click()
-        H.point(page, "6").click()
-        H.ring(page, "5").click()
-        page.locator("#btn-done").click()
+        H.play_by_clicks(page, ("8", "5"), ("6", "5"))
         assert H.wait_for_turn(page) == "roll"
         # Roll automatically: the same game from the same seed, and the person's next turn starts rolled.
         automation(page, roll=True, play=False)
         assert H.wait_for_turn(page) == "move"
-        H.point(page, "8").click()
-        H.ring(page, "5").click()
-        H.point(page, "6").click()
-        H.ring(page, "5").click()
-        page.locator("#btn-done").click()
+        H.play_by_clicks(page, ("8", "5"), ("6", "5"))
         assert H.wait_for_turn(page) == "move"
         assert page.locator("[data-dice]").count() == 1
         assert not page.locator("#btn-roll").is_visible()
@@ -100,11 +92,7 @@ def test_a_finished_game_is_kept_in_the_history_exported_and_verified(table, sha
     # A short real game: two people; White opens, Black doubles, White passes. (A whole game against the bot
     # by clicking is in test_game.py.)
     H.new_game(page, "human")
-    H.point(page, "8").click()
-    H.ring(page, "5").click()
-    H.point(page, "6").click()
-    H.ring(page, "5").click()
-    page.locator("#btn-done").click()
+    H.play_by_clicks(page, ("8", "5"), ("6", "5"))
     page.locator("#btn-double").click()
     page.locator("#btn-pass").click()
     page.get_by_role("button", name="Yes, pass").click()
@@ -207,11 +195,7 @@ def test_two_people_see_whose_turn_it_is_in_their_colour(shared):
         chip = page.locator("#turn-chip")
         assert chip.text_content() == "White to play" and "bottom" in chip.get_attribute("class")
         assert page.locator("#table").get_attribute("data-turn") == "bottom"
-        H.point(page, "8").click()
-        H.ring(page, "5").click()
-        H.point(page, "6").click()
-        H.ring(page, "5").click()
-        page.locator("#btn-done").click()
+        H.play_by_clicks(page, ("8", "5"), ("6", "5"))
         page.wait_for_selector("#turn-chip.top")
         assert chip.text_content() == "Black to play"
         assert page.locator("#table").get_attribute("data-turn") == "top"

@@ -56,11 +56,7 @@ def test_practice_round_by_clicks_and_keyboard_survives_a_reload(page, base_url,
     page.wait_for_function("document.querySelector('#practice').dataset.kind === 'move'")
     assert "3-1" in page.locator("#practice-question").text_content()
     assert H.wait_for_turn(page) == "move"
-    H.point(page, "8").click()
-    H.ring(page, "5").click()
-    H.point(page, "6").click()
-    H.ring(page, "5").click()
-    page.locator("#btn-done").click()
+    H.play_by_clicks(page, ("8", "5"), ("6", "5"))
     page.wait_for_function("document.querySelector('#practice').dataset.verdict === 'right'")
     lines = page.locator("#practice-feedback li").all_text_contents()
     assert lines[0] == "8/5 6/5 (equity +0.150)" and lines[-1] == "Your play: 8/5 6/5"

@@ -107,11 +107,7 @@ def test_hint_before_rolling_is_cube_advice_with_two_people(shared):
     context, page, guard = shared
     H.fresh_game(page, guard, "human")
     assert H.wait_for_turn(page) == "move"
-    H.point(page, "8").click()
-    H.ring(page, "5").click()
-    H.point(page, "6").click()
-    H.ring(page, "5").click()
-    page.locator("#btn-done").click()
+    H.play_by_clicks(page, ("8", "5"), ("6", "5"))
     assert H.wait_for_turn(page) == "roll"
     page.locator("#btn-hint").click()
     page.wait_for_function("document.querySelector('#hint').dataset.best")
@@ -131,11 +127,7 @@ def short_game(page) -> None:
     """Two people: White opens 3-1, Black rolls and plays, White doubles, Black passes."""
     H.new_game(page, "human")
     assert H.wait_for_turn(page) == "move"
-    H.point(page, "8").click()
-    H.ring(page, "5").click()
-    H.point(page, "6").click()
-    H.ring(page, "5").click()
-    page.locator("#btn-done").click()
+    H.play_by_clicks(page, ("8", "5"), ("6", "5"))
     assert H.wait_for_turn(page) == "roll"
     page.locator("#btn-roll").click()
     while H.wait_for_turn(page) == "move":
