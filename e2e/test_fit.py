@@ -71,3 +71,21 @@ def test_the_whole_table_is_on_the_screen_and_nothing_covers_a_control(table, wi
     assert not got["covered"], f"covered at {width}x{height}: {got['covered']}"
     assert set(TURN_BUTTONS) <= set(got["buttons"]), got["buttons"]  # every button of the turn was checked
     guard.check()
+
+
+@pytest.mark.parametrize("width,height", [(1024, 768), (1280, 720)])
+def test_opened_panels_beside_the_board_never_push_the_turns_buttons_under_other_controls(table, width, height):
+    """The position IDs opened and the practice panel shown: the column beside the board holds more than its
+    height, and still every button of the turn keeps its own place, in view and uncovered."""
+    page, guard = table
+    H.resize(page, {"width": width, "height": height})
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached")
+    H.wait_for_turn(page)
+    page.evaluate("""() => { document.getElementById('ids').open = true;
+                             document.getElementById('practice').hidden = false; }""")
+    got = page.evaluate(CHECK_JS)
+    assert not [c for c in got["covered"] if c.split(" by ")[0] in TURN_BUTTONS], got["covered"]
+    assert not [o for o in got["off"] if o in TURN_BUTTONS + ["board", "seatTop", "seatBottom"]], got["off"]
+    assert set(TURN_BUTTONS) <= set(got["buttons"]), got["buttons"]
+    guard.check()
