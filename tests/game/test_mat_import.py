@@ -158,11 +158,16 @@ def test_jacoby_is_read_from_a_gammon_worth_one_point():
 
 def test_the_analysis_and_the_review_take_a_seedless_record():
     from bot.analysis import analyse_record
-    from ui.review import steps
+    from ui.review import items, join
     record = _sample("galaxy_match.mat")
     analysis = analyse_record(record, "quick")
     assert sum(len(g["decisions"]) for g in analysis["games"]) > 5
-    assert len(steps(record)) == sum(len(g["actions"]) + 1 for g in record["games"])
+    review = items(record)  # one item per decision of either player
+    decided = [a for g in record["games"] for a in g["actions"]
+               if a["type"] in ("play", "double", "take", "pass", "beaver", "resign")]
+    assert [(it.kind, it.player) for it in review] == [(a["type"], a["player"]) for a in decided]
+    join(review, analysis)  # every analysed decision lands on the review's item for it
+    assert sum(len(it.analysed) for it in review) == sum(len(g["decisions"]) for g in analysis["games"])
 
 
 BAD = [
