@@ -1,0 +1,58 @@
+"""The ``bench_analysis.py --mat-vs-gnubg`` benchmark's reading of GNU Backgammon's match statistics, on text
+GNU Backgammon printed and on a match it analyses now."""
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+pytest.importorskip("gnubg", reason="GNU Backgammon (requirements-test.txt) is not installed")
+
+from tools.bench import mat_vs_gnubg as M  # noqa: E402  (after the importorskip)
+
+pytestmark = pytest.mark.xdist_group("gnubg")
+
+PRINTED = M.MARK + """
+Player                                   Bot (intermediate)      Bot (beginner)
+
+Chequerplay statistics
+
+Unforced moves                            10                       9
+Error total EMG (MWC)                         -0.015 ( -0.151%)       -0.412 ( -5.905%)
+Error rate mEMG (MWC)                         -1.5   ( -0.015%)      -45.8   ( -0.656%)
+
+Cube statistics
+
+Error rate mEMG (MWC)                         -0.0   ( -0.000%)       -2.0   ( -0.000%)
+
+Overall statistics
+
+Error total EMG (MWC)                         -0.015 ( -0.151%)       -0.412 ( -5.905%)
+Error rate mEMG (MWC)                         -1.3   ( -0.013%)      -41.2   ( -0.590%)
+"""
+
+
+def test_reads_checker_and_overall_rates_per_player():
+    assert M._rates("board printed before\n" + PRINTED) == {"checker": [1.5, 45.8], "overall": [1.3, 41.2]}
+
+
+def test_no_statistics_is_an_error():
+    with pytest.raises(RuntimeError):
+        M._rates(M.MARK + "\nnothing here\n")
+
+
+def test_within_twenty_percent():
+    assert M.within(12.0, 10.0) and M.within(8.0, 10.0)
+    assert not M.within(12.1, 10.0) and not M.within(7.9, 10.0)
+    assert M.within(0.0, 0.0) and not M.within(0.1, 0.0)
+
+
+def test_gnubg_analyses_a_written_match(tmp_path: pathlib.Path):
+    path = tmp_path / "m.mat"
+    path.write_text(M.match_mat(1, 3))
+    gnu = M.gnubg_rates(path)
+    ours = M.our_rates(path.read_text())
+    for rates in (gnu, ours):
+        assert set(rates) >= {"checker", "overall"}
+        assert all(len(rates[k]) == 2 and all(x >= 0.0 for x in rates[k]) for k in ("checker", "overall"))
+    assert sum(ours["unforced"]) > 0

@@ -1,0 +1,122 @@
+"""An imported match's quick analysis against GNU Backgammon's own 0-ply analysis of the same ``.mat`` file
+(``bench_analysis.py --mat-vs-gnubg N``).
+
+N whole matches of the intermediate bot against the beginner (seeds ``--seed`` ..), each written as a ``.mat``
+file (``game.export.mat_text``). GNU Backgammon (PyPI ``gnubg``, a test dependency; only ever a reference)
+imports each file, analyses it with checker play and cube decisions at 0-ply and prints its match statistics
+(``show statistics match``), in a process of its own (its state is global and it prints on stdout). The same
+file is read by ``game.import_match`` and analysed by ``bot.analyse_record`` at "quick". Per player: the
+checker-play error rate (mEMG per unforced move) and the overall one (checker play and cube) of each, and
+whether ours is within 20 % of GNU's.
+"""
+from __future__ import annotations
+
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+SETTINGS = ("set threads 1", "set display off", "set confirm new off", "set confirm save off",
+            "set automatic game off", "set automatic roll off", "set automatic move off")
+MARK = "=====statistics"
+WITHIN = 0.20
+
+
+def _gnubg_worker(path: str) -> None:
+    """Inside the GNU Backgammon process: import, analyse at 0-ply, print the statistics after ``MARK``."""
+    import gnubg
+    for s in SETTINGS:
+        try:
+            gnubg.command(s)
+        except Exception:  # a setting this build lacks: the defaults do
+            pass
+    gnubg.command(f"import mat {path}")
+    gnubg.command("set analysis chequerplay evaluation plies 0")
+    gnubg.command("set analysis cubedecision evaluation plies 0")
+    gnubg.command("analyse match")
+    sys.stdout.flush()
+    print(MARK, flush=True)
+    gnubg.command("show statistics match")
+
+
+def _rates(text: str) -> dict:
+    """GNU's ``Error rate mEMG`` lines of its statistics: the first is checker play, the last overall; each
+    gives both players (sign dropped: GNU writes errors as negative)."""
+    lines = [ln for ln in text.split(MARK, 1)[1].splitlines() if ln.startswith("Error rate mEMG")]
+    if len(lines) < 3:
+        raise RuntimeError("GNU Backgammon printed no statistics")
+
+    def pair(line: str) -> list[float]:
+        nums = re.findall(r"([-+]?\d+\.\d+)\s+\(", line)
+        return [abs(float(x)) for x in nums[:2]]
+    return {"checker": pair(lines[0]), "overall": pair(lines[-1])}
+
+
+def gnubg_rates(path: pathlib.Path) -> dict:
+    out = subprocess.run([sys.executable, "-m", "tools.bench.mat_vs_gnubg", str(path)], stdin=subprocess.DEVNULL,
+                         capture_output=True, text=True, timeout=600, check=True)
+    return _rates(out.stdout)
+
+
+def our_rates(text: str) -> dict:
+    import game
+    from bot import analysis as A
+    result = A.analyse_record(game.import_match(text), "quick")
+    ps = result["players"]
+    return {"checker": [p["checker"]["error_rate"] for p in ps], "overall": [p["error_rate"] for p in ps],
+            "unforced": [p["checker"]["unforced"] for p in ps]}
+
+
+def match_mat(length: int, seed: int) -> str:
+    import game
+    from game.export import mat_text
+    from game.state import MATCH_OVER
+    table = game.Table(game.Options.bots("intermediate", "beginner", seed=f"{seed:064x}", clock=0,
+                                         match_length=length), now=0)
+    for _ in range(100):
+        if game.drive_bots(table, now=0).phase == MATCH_OVER:
+            break
+        table.next_game()
+    return mat_text(table.value)
+
+
+def within(ours: float, gnu: float) -> bool:
+    return abs(ours - gnu) <= WITHIN * abs(gnu)
+
+
+def run(n: int, length: int, seed: int) -> None:
+    rows = []
+    t_ours = 0.0
+    print(f"{n} {length}-point matches (seeds {seed}..{seed + n - 1}), intermediate (player 0) against beginner; "
+          "error rates in mEMG per decision, ours quick, GNU Backgammon 0-ply")
+    print("| seed | player | unforced | checker ours | checker GNU | within 20 % | overall ours | overall GNU | "
+          "within 20 % |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for s in range(seed, seed + n):
+            text = match_mat(length, s)
+            path = pathlib.Path(tmp) / f"m{s}.mat"
+            path.write_text(text)
+            gnu = gnubg_rates(path)
+            t1 = time.process_time()
+            ours = our_rates(text)
+            t_ours += time.process_time() - t1
+            for p in (0, 1):
+                row = {k: (ours[k][p], gnu[k][p]) for k in ("checker", "overall")}
+                rows.append(row)
+                print(f"| {s} | {p} | {ours['unforced'][p]} | {ours['checker'][p]:.1f} | {gnu['checker'][p]:.1f} | "
+                      f"{'yes' if within(*row['checker']) else 'no'} | {ours['overall'][p]:.1f} | "
+                      f"{gnu['overall'][p]:.1f} | {'yes' if within(*row['overall']) else 'no'} |", flush=True)
+    for k in ("checker", "overall"):
+        ok = sum(within(*r[k]) for r in rows)
+        from tools.bench.gnubg_analysis import corr
+        xs, ys = [r[k][0] for r in rows], [r[k][1] for r in rows]
+        print(f"{k}: {ok} of {len(rows)} player figures within 20 % ({100 * ok / len(rows):.0f}%); "
+              f"r = {corr(xs, ys):.3f}; mean ours {sum(xs) / len(xs):.1f}, GNU {sum(ys) / len(ys):.1f}")
+    print(f"our quick analysis (import included): {t_ours:.1f} s CPU for {n} matches")
+
+
+if __name__ == "__main__":
+    _gnubg_worker(sys.argv[1])
