@@ -28,8 +28,10 @@ def _can_resign(page) -> bool:
 def test_a_peer_game_resigned_both_ways(peer_context, new_page, base_url):  # noqa: F811 (the fixture)
     host, guest, _, _ = _connect(peer_context, new_page, base_url)
     _boards_agree(host, guest)
-    for _ in range(300):  # the opener (whoever it is) may resign at once
-        first = next((p for p in (host, guest) if _can_resign(p)), None)
+    for _ in range(300):  # the opener (whoever it is) may resign at once, once the opening has settled: the one
+        # page offers Resign while the other waits (while the opening throw is exchanged both may show it briefly)
+        first = next((p for p, q in ((host, guest), (guest, host)) if _can_resign(p) and ui_state(q) == "wait"),
+                     None)
         if first is not None:
             break
         host.wait_for_timeout(100)
