@@ -368,5 +368,6 @@ def test_the_host_plays_a_friend_with_the_jacoby_rule_and_beavers(peer_context, 
     host.get_by_role("button", name="Connect", exact=True).click()
     for page in (host, guest):
         page.wait_for_function("document.querySelector('[data-dice]') !== null", timeout=30_000)
-        assert "Money game · Jacoby rule · Beavers" in page.locator("#score").text_content()
+        page.wait_for_function("document.getElementById('score').textContent"
+                               ".includes('Money game · Jacoby rule · Beavers')", timeout=30_000)
         assert page.locator("#xgid").text_content().split(":")[7] == "3"
