@@ -4,7 +4,7 @@ import random
 import pytest
 
 import bot
-from bot import bearoff, network, play
+from bot import bearoff, network, levels, play
 from rules.board import ALL_ROLLS
 from rules.movegen import result_boards as results
 
@@ -36,7 +36,7 @@ def test_the_dequantised_networks_evaluate_as_the_browser(search, played):
 
 def test_strong_chooses_as_bot_play(search, played):
     ev = bot.evaluator()
-    level = play.LEVELS["strong"]
+    level = levels.PLAY["strong"]
     for b, d in played[::5]:
         assert search.choose_board(b, d, level) == play.choose_board(ev, b, d, level)
 
@@ -64,8 +64,8 @@ def test_expert_chooses_as_bot_play_whatever_the_work_limit(search, played, budg
     """The shipped expert, and a limit that many 2-ply searches exceed (bot.play then keeps the 1-ply
     choice)."""
     ev = bot.evaluator()
-    base = play.LEVELS["expert"]
-    level = play.Level("test", 2, candidates=base.candidates, margin=base.margin, deep=base.deep,
+    base = levels.PLAY["expert"]
+    level = levels.Level("test", 2, candidates=base.candidates, margin=base.margin, deep=base.deep,
                        deep_margin=base.deep_margin, deep_budget=base.deep_budget if budget == "shipped" else budget)
     deep_searches = 0
     real = search.outputs_2ply
@@ -87,7 +87,7 @@ def test_expert_chooses_as_bot_play_whatever_the_work_limit(search, played, budg
 def test_noisy_levels_are_refused(search, played):
     b, d = played[0]
     with pytest.raises(ValueError):
-        search.choose_board(b, d, play.LEVELS["beginner"])
+        search.choose_board(b, d, levels.PLAY["beginner"])
 
 
 def test_two_ply_board_value_follows_the_best_plays_at_one_ply(search, played):

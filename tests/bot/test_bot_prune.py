@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import bot
-from bot import bearoff, features, network, play
+from bot import bearoff, features, network, levels, play
 from rules.board import ALL_ROLLS, swap, winner_kind
 from rules.movegen import result_boards as results
 from bot.network import equity
@@ -49,13 +49,13 @@ def test_the_shipped_weights_have_a_pruning_network_that_strong_and_expert_use(e
     assert ev.pruner is not None and ev.pruner.hidden < ev.contact.hidden
     assert ev.prune == 0  # the plain evaluator evaluates every play
     for name in ("strong", "expert"):
-        k = play.LEVELS[name].prune
+        k = levels.PLAY[name].prune
         assert k >= 2
         view = ev.pruned(k)
         assert view.prune == k and view is ev.pruned(k)  # one view per k
         assert view.contact is ev.contact and view.pruner is ev.pruner
         assert view.pruned(0) is ev
-    assert play.LEVELS["intermediate"].prune == 0 and play.LEVELS["beginner"].prune == 0
+    assert levels.PLAY["intermediate"].prune == 0 and levels.PLAY["beginner"].prune == 0
 
 
 def test_the_score_is_the_plain_computation(ev, boards):
@@ -138,7 +138,7 @@ def test_a_wide_prune_is_the_plain_search(ev, boards):
 
 
 def test_the_pruned_1ply_stays_close_to_the_full_1ply(ev, boards):
-    view = ev.pruned(play.LEVELS["strong"].prune)
+    view = ev.pruned(levels.PLAY["strong"].prune)
     diffs = []
     for b in boards[1::6]:
         r = results(b, 4, 1)[0]
@@ -157,9 +157,9 @@ def test_weights_without_a_pruning_network_search_every_play(ev, boards):
     plain = network.Evaluator(doc)
     assert plain.pruner is None and plain.pruned(4) is plain
     b = boards[10]
-    level = play.LEVELS["strong"]
+    level = levels.PLAY["strong"]
     assert play.choose_board(plain, b, (3, 1), level) == play.choose_board(
-        ev, b, (3, 1), play.Level("unpruned", 1, candidates=level.candidates, margin=level.margin))
+        ev, b, (3, 1), levels.Level("unpruned", 1, candidates=level.candidates, margin=level.margin))
 
 
 @pytest.mark.parametrize("bad", [
@@ -183,7 +183,7 @@ def test_a_pruning_network_of_the_wrong_size_is_refused(wrong):
 
 def test_strong_and_expert_play_what_the_pruned_search_says(ev, boards):
     """choose_board uses the level's pruning inside its 1-ply look (not at the root)."""
-    level = play.LEVELS["strong"]
+    level = levels.PLAY["strong"]
     view = ev.pruned(level.prune)
     for b in boards[3::10]:
         d = (6, 2)

@@ -7,7 +7,7 @@ import pytest
 
 import bot
 import rules
-from bot import features, play
+from bot import features, levels, play
 from rules.board import ALL_ROLLS, swap, winner_kind
 from rules.movegen import result_boards as results
 from bot.network import equity, invert
@@ -143,7 +143,7 @@ def test_2ply_scores_each_reply_at_1ply():
 
 
 def test_levels_search_deeper_upwards():
-    lv = play.LEVELS
+    lv = levels.PLAY
     assert [lv[n].plies for n in bot.LEVELS] == [0, 0, 1, 2]
     assert lv["expert"].candidates >= lv["strong"].candidates
     assert lv["expert"].margin >= lv["strong"].margin
@@ -152,8 +152,8 @@ def test_levels_search_deeper_upwards():
 
 def test_expert_falls_back_to_its_1ply_choice_past_the_work_limit(boards):
     ev = bot.evaluator()
-    starved = play.Level("starved", 2, candidates=10, margin=0.20, deep=2, deep_margin=0.10, deep_budget=1)
-    one_ply = play.Level("one", 1, candidates=10, margin=0.20)
+    starved = levels.Level("starved", 2, candidates=10, margin=0.20, deep=2, deep_margin=0.10, deep_budget=1)
+    one_ply = levels.Level("one", 1, candidates=10, margin=0.20)
     for b in boards[5:60:18]:
         assert play.choose_board(ev, b, (6, 3), starved) == play.choose_board(ev, b, (6, 3), one_ply)
     w = play.Work(10)
@@ -192,5 +192,5 @@ def test_self_play_lists_the_positions_before_each_move_of_one_finished_game():
     for (b, d), (nxt, _) in zip(moves, moves[1:]):
         assert swap(nxt) in results(b, *d)  # each position follows from the one before by a legal play
     last_b, last_d = moves[-1]
-    assert winner_kind(play.choose_board(ev, last_b, last_d, play.LEVELS["intermediate"]))
+    assert winner_kind(play.choose_board(ev, last_b, last_d, levels.PLAY["intermediate"]))
     assert play.self_play(ev, random.Random(3)) == moves

@@ -5,12 +5,13 @@ from typing import get_args
 
 import bot
 import game
+from bot import levels
 from game import kinds, record, verify
 from game.state import Pending
 
 
 def test_the_game_and_the_bot_have_the_same_levels_in_the_same_order():
-    assert game.LEVELS == bot.LEVELS == kinds.LEVELS == get_args(kinds.Level)
+    assert game.LEVELS == bot.LEVELS == levels.NAMES == tuple(levels.PLAY) == kinds.LEVELS == get_args(kinds.Level)
     assert kinds.LEVELS[0] == "beginner" and kinds.LEVELS[-1] == "expert"
 
 

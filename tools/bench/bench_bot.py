@@ -37,7 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 import bot
-from bot import play
+from bot import levels as bot_levels, play
 from rules.board import START_BOARD, Board, swap, winner_kind
 
 from tools.bench import pubeval
@@ -69,7 +69,7 @@ class Player:
             label = label or f"{gnubg_plies}ply"
         self.name = name + label
         self.times: list[float] = []
-        self.level = play.LEVELS.get(name)
+        self.level = bot_levels.PLAY.get(name)
         self.ev = (ev or bot.evaluator()) if self.level else None
         self.batch = batch if self.level is not None and self.level.plies > 0 else None
         self.check_every = check_every
@@ -226,7 +226,7 @@ import sys, time, json, random
 sys.path.insert(0, "/home/pyodide/web/py")
 import bot, rules
 from rules.board import START_BOARD, swap, winner_kind
-from bot import play
+from bot import levels, play
 t = time.perf_counter(); bot.load_weights(path="/home/pyodide/web/assets/bot/weights.json"); load = time.perf_counter() - t
 t = time.perf_counter(); bot.load_bearoff(); load_bearoff = time.perf_counter() - t
 ev = bot.evaluator()
@@ -237,7 +237,7 @@ for g in range(__GAMES__):
     while True:
         d = (rng.randint(1, 6), rng.randint(1, 6))
         samples.append((rules.Position(*b).to_id(), d))
-        c = play.choose_board(ev, b, d, play.LEVELS["intermediate"])
+        c = play.choose_board(ev, b, d, levels.PLAY["intermediate"])
         if winner_kind(c):
             break
         b = swap(c)

@@ -20,13 +20,13 @@ import numpy as np
 from tools.bench import bench_bot
 import bot
 from tools.bot import bot_batch
-from bot import play
+from bot import levels, play
 from rules.board import START_BOARD, swap, winner_kind
 
 CAPS = (5000, 7500, 10000, 15000, 20000, None)
 
 
-def move_work(search: bot_batch.BatchSearch, board, dice, level: play.Level) -> tuple[int, list[int]]:
+def move_work(search: bot_batch.BatchSearch, board, dice, level: levels.Level) -> tuple[int, list[int]]:
     """Plays evaluated by the 0-ply and 1-ply parts of expert's search, and the work of each 2-ply it asks."""
     ranked = search.rank_0ply(board, dice)
     shallow = len(ranked)
@@ -54,7 +54,7 @@ def main() -> None:
     bot.load_weights(path.read_bytes())
     bot.load_bearoff()
     search = bot_batch.BatchSearch(bot_batch.from_weights(path))
-    level = play.LEVELS["expert"]
+    level = levels.PLAY["expert"]
     rng = random.Random(a.seed)
     moves: list[tuple[int, list[int]]] = []
     for _ in range(a.games):

@@ -17,7 +17,7 @@ import random
 import time
 
 import bot
-from bot import bearoff, play
+from bot import bearoff, levels, play
 from bot.network import equity
 
 
@@ -45,7 +45,7 @@ def main() -> None:
     pos = positions(a.games, a.seed)
     print(f"{len(pos)} positions of {a.games} games (seed {a.seed}); pruning network {ev.pruner.hidden} hidden units")
     for name in a.levels.split(","):
-        shipped = play.LEVELS[name]
+        shipped = levels.PLAY[name]
         plain = dataclasses.replace(shipped, name=name + "-unpruned", prune=0)
         t_p, t_u, same, loss, searched = [], [], 0, 0.0, 0
         for i, (b, d) in enumerate(pos):

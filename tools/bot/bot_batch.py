@@ -19,7 +19,7 @@ choices agree.
 
     from tools.bot import bot_batch
     search = bot_batch.BatchSearch(bot_batch.from_weights(bot.network.DEFAULT_WEIGHTS))
-    board = search.choose_board(board, dice, bot.play.LEVELS["strong"])
+    board = search.choose_board(board, dice, bot.levels.PLAY["strong"])
 """
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ from typing import Optional
 
 import numpy as np
 
-from bot import bearoff, play
+from bot import bearoff, levels, play
 from rules.board import ALL_ROLLS, Board, swap, winner_kind
 from rules.movegen import result_boards as results
 from bot.network import WEIGHTS_FORMAT, WeightsError, invert
@@ -301,7 +301,7 @@ class BatchSearch(BatchOnePly):
             mine[live] = ones
         return (mine * ROLL_WEIGHTS[:, None]).sum(axis=0) / 36.0, work
 
-    def choose_board(self, board: Board, dice: tuple[int, int], level: play.Level) -> Board:
+    def choose_board(self, board: Board, dice: tuple[int, int], level: levels.Level) -> Board:
         """The result board the level plays (``level.noise`` must be 0)."""
         if level.noise:
             raise ValueError("the batched search has no noisy levels")
@@ -312,7 +312,7 @@ class BatchSearch(BatchOnePly):
         finally:
             self.prune = saved
 
-    def _choose_board(self, board: Board, dice: tuple[int, int], level: play.Level) -> Board:
+    def _choose_board(self, board: Board, dice: tuple[int, int], level: levels.Level) -> Board:
         ranked = self.rank_0ply(board, dice)
         if len(ranked) == 1 or level.plies == 0:
             return ranked[0][1]

@@ -33,6 +33,7 @@ from rules.posid import encode_position_id
 from . import bearoff as _bearoff
 from . import cube as _cube
 from . import play as _play
+from . import levels as _levels
 from rules.board import Board
 from .kinds import CubeDecision, CubeOwner, TakeDecision
 from .network import DEFAULT_WEIGHTS, Evaluator, WeightsError, equity, parse_weights
@@ -46,8 +47,8 @@ __all__ = ["LEVELS", "DEFAULT_LEVEL", "BotError", "WeightsError", "BearoffError"
 
 BearoffError = _bearoff.BearoffError
 
-LEVELS: tuple[str, ...] = tuple(_play.LEVELS)  # weakest first; the same as game.LEVELS (a test checks it)
-DEFAULT_LEVEL = "intermediate"
+LEVELS = _levels.NAMES  # the play levels of bot.levels, weakest first (game.LEVELS names the same; a test checks it)
+DEFAULT_LEVEL = _levels.DEFAULT
 
 
 class BotError(ValueError):
@@ -121,10 +122,10 @@ def _dice(dice) -> tuple[int, int]:
     return d1, d2
 
 
-def _level(level: str) -> _play.Level:
-    if level not in _play.LEVELS:
+def _level(level: str) -> _levels.Level:
+    if level not in _levels.PLAY:
         raise BotError(f"level must be one of {', '.join(LEVELS)}; got {level!r}")
-    return _play.LEVELS[level]
+    return _levels.PLAY[level]
 
 
 def _to_id(board: Board) -> str:

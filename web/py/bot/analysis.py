@@ -24,13 +24,13 @@ from . import cube as _cube
 from . import met as _met
 from . import analysis_stats as _stats
 from . import play as _play
+from .levels import ANALYSIS, ANALYSIS_NAMES
 from .network import Outputs, equity, invert
 
-__all__ = ["LEVELS", "MARKS", "RATINGS", "AnalysisError", "AnalysisCancelled", "Context", "Analysis",
+__all__ = ["MARKS", "RATINGS", "AnalysisError", "AnalysisCancelled", "Context", "Analysis",
            "analyse_record", "mark", "rating", "move_options", "cube_options", "take_options", "resign_options",
            "hint", "context_of"]
 
-LEVELS = ("quick", "deep")
 FORMAT = "gamao-analysis"
 VERSION = 2
 
@@ -47,11 +47,12 @@ NO_RATING = "N/A"
 CLOSE_CUBE = 0.16
 """A cube decision that was not a double is listed only when doubling was right or within this much."""
 
-DEEP_CANDIDATES, DEEP_MARGIN = _play.LEVELS["strong"].candidates, _play.LEVELS["strong"].margin
-DEEP_PRUNE = _play.LEVELS["strong"].prune
+_DEEP, _CHECK = ANALYSIS["deep"].search, ANALYSIS["deep"].check
+assert _CHECK is not None
+DEEP_CANDIDATES, DEEP_MARGIN, DEEP_PRUNE = _DEEP.candidates, _DEEP.margin, _DEEP.prune
 TOP = 3
 TWO_PLY_FROM, TWO_PLY_TO, TWO_PLY_MARGIN = 0.02, 0.20, 0.10
-TWO_PLY_BUDGET = 12000
+TWO_PLY_PRUNE, TWO_PLY_BUDGET = _CHECK.prune, _CHECK.deep_budget
 
 
 class AnalysisError(ValueError):
@@ -121,8 +122,8 @@ def _evaluator():
 
 
 def _check_level(level: str) -> None:
-    if level not in LEVELS:
-        raise AnalysisError(f"level must be one of {', '.join(LEVELS)}; got {level!r}")
+    if level not in ANALYSIS:
+        raise AnalysisError(f"level must be one of {', '.join(ANALYSIS_NAMES)}; got {level!r}")
 
 
 def _cubeless_value(o: Outputs, ctx: Context) -> float:
@@ -150,7 +151,8 @@ def move_options(pos: Position, dice: tuple[int, int], level: str = "quick", ctx
         o = _play.after_play_outputs(ev, result)
         scored.append([_cubeless_value(o, ctx), i, steps, result, o, 0])
     scored.sort(key=lambda t: (-t[0], t[1]))
-    if level == "deep" and len(scored) > 1:
+    search, check = ANALYSIS[level].search, ANALYSIS[level].check
+    if search.plies and len(scored) > 1:
         top = scored[0][0]
         deep = [t for t in scored[:DEEP_CANDIDATES] if t[0] >= top - DEEP_MARGIN]
         deep += [t for t in scored if t[3] == include and t not in deep]
@@ -160,7 +162,7 @@ def move_options(pos: Position, dice: tuple[int, int], level: str = "quick", ctx
             t[4] = _one_ply_after(ev, t[3], replies)
             t[0], t[5] = _cubeless_value(t[4], ctx), 1
         scored.sort(key=lambda t: (-t[5], -t[0], t[1]))
-        if include is not None:
+        if include is not None and check is not None:
             _two_ply_check(scored, include, ctx)
     return [{"play": format_play(steps), "position_id": result.to_id(), "equity": e, "ply": ply, "win": o[0],
              "outputs": o} for e, _, steps, result, o, ply in scored]
@@ -178,7 +180,7 @@ def _two_ply_check(scored: list, include, ctx: Context) -> None:
         return
     picked = [best] + [t for t in scored[1:2] if t is not mine and t[5] and t[0] >= best[0] - TWO_PLY_MARGIN]
     picked.append(mine)
-    ev = _evaluator().pruned(_play.LEVELS["expert"].prune)
+    ev = _evaluator().pruned(TWO_PLY_PRUNE)
     cache: _play.Cache = {}
     found = []
     for t in picked:
@@ -218,7 +220,7 @@ def _one_ply_after(ev, result, replies: Optional[_play.Cache] = None) -> Outputs
 
 def _outputs_on_roll(pos: Position, level: str) -> Outputs:
     ev = _evaluator()
-    if level == "deep":
+    if ANALYSIS[level].search.plies:
         return _one_ply_on_roll(ev.pruned(DEEP_PRUNE), (pos[0], pos[1]))
     return _play.outputs_on_roll(ev, pos)
 

@@ -19,47 +19,15 @@ network, at every depth.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Optional
 
 from . import bearoff
 from rules.board import ALL_ROLLS, START_BOARD, Board, swap, winner_kind
 from rules.movegen import result_boards as results
+from .levels import PLAY, Level
 from .network import Evaluator, Outputs, equity, invert
 
 WIN_OUTPUTS = {1: (1.0, 0.0, 0.0, 0.0, 0.0), 2: (1.0, 1.0, 0.0, 0.0, 0.0), 3: (1.0, 1.0, 1.0, 0.0, 0.0)}
-
-
-@dataclass(frozen=True)
-class Level:
-    """How a level searches.
-
-    ``plies`` 0, 1 or 2; ``candidates``/``margin``: how many 0-ply candidates, within what equity of the
-    best, get the 1-ply look; ``deep``/``deep_margin``: how many of the 1-ply best, within what equity of
-    it, get the 2-ply look (``plies`` 2); ``noise``: the standard deviation of the Gaussian noise added to
-    0-ply equities (beginner); ``prune``: inside the 1-ply and 2-ply looks, each reply choice evaluates
-    only that many plays of the roll with the full networks, the best by the pruning network (0: all; see
-    ``Evaluator.pruned``)."""
-    name: str
-    plies: int
-    candidates: int = 1
-    margin: float = 0.0
-    noise: float = 0.0
-    deep: int = 0
-    deep_margin: float = 0.0
-    deep_budget: int = 0
-    prune: int = 0
-
-
-LEVELS: dict[str, Level] = {
-    "beginner": Level("beginner", 0, noise=0.1),
-    "intermediate": Level("intermediate", 0),
-    # GNU Backgammon's smallest move filter ("tiny": at most 5 candidates within 0.08) before the 1-ply look;
-    # reply choices pruned to the pruning network's 4 best plays (strong) or 3 (expert, whose 2-ply limit is
-    # 12,000 plays with it rather than 20,000 without), for the browser's think-time budget (docs/bot.md, Levels).
-    "strong": Level("strong", 1, candidates=4, margin=0.08, prune=4),
-    "expert": Level("expert", 2, candidates=5, margin=0.08, deep=2, deep_margin=0.10, deep_budget=12000, prune=3),
-}
 
 
 def outputs_on_roll(ev: Evaluator, board: Board) -> Outputs:
@@ -343,7 +311,7 @@ def choose_board(ev: Evaluator, board: Board, dice: tuple[int, int], level: Leve
     return rescored[0][2]
 
 
-def self_play(ev: Evaluator, rng: random.Random, level: Level = LEVELS["intermediate"]) -> list[tuple[Board, tuple[int, int]]]:
+def self_play(ev: Evaluator, rng: random.Random, level: Level = PLAY["intermediate"]) -> list[tuple[Board, tuple[int, int]]]:
     """(board, dice) before each move of one game of ``level`` against itself, every roll from ``rng`` (the
     first may be a double): the positions the tests and benchmarks search."""
     out = []

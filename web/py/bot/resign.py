@@ -20,6 +20,7 @@ from rules.position import Position
 
 from . import cube as _cube
 from . import met as _met
+from .levels import DEFAULT, NETWORK, slow
 from .network import invert
 
 __all__ = ["SURE_LOSS", "SMALL_LOSS", "resign_answer", "resign_offer", "answer_values"]
@@ -37,7 +38,7 @@ def _outputs(position_id: str, level: str) -> tuple:
 
 
 def answer_values(position_id: str, points: int, *, dice=(), cube_value: int = 1, cube_owner: str = "center",
-                  match_length: int = 0, score=(0, 0), crawford: bool = False, level: str = "intermediate") -> dict:
+                  match_length: int = 0, score=(0, 0), crawford: bool = False, level: str = DEFAULT) -> dict:
     """What accepting and playing on are worth to the side offered a resignation of ``points``: ``accept`` and
     ``play_on``, per unit of cube in money play (points / cube for accepting), as match-winning chances in a
     match. ``position_id``: the resigner on roll (encoded second), before its roll; ``dice``: the resigner's
@@ -68,14 +69,14 @@ def resign_answer(position_id: str, points: int, **kw) -> str:
     return "accept" if v["accept"] >= v["play_on"] - 1e-9 else "decline"
 
 
-def resign_offer(position_id: str, offers: Iterable[int], *, cube_value: int = 1, level: str = "intermediate",
+def resign_offer(position_id: str, offers: Iterable[int], *, cube_value: int = 1, level: str = DEFAULT,
                  **_cube_kw) -> int:
     """The points the side on roll of ``position_id`` (before its roll) offers to resign for, among ``offers``
     (the table's), or 0 when it plays on: see the module docstring."""
     allowed = sorted(int(x) for x in offers)
     if not allowed:
         return 0
-    if level in ("strong", "expert") and _outputs(position_id, "intermediate")[0] > _LOOK_CLOSER:
+    if slow(level) and _outputs(position_id, NETWORK)[0] > _LOOK_CLOSER:
         return 0  # the network alone (cheap) sees chances: no deeper look
     o = _outputs(position_id, level)
     if o[0] > SURE_LOSS:

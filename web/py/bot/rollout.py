@@ -37,13 +37,13 @@ from rules.position import Position
 from . import bearoff
 from . import cube as _cube
 from . import play as _play
+from .levels import ROLLOUT
 from .network import Evaluator, Outputs, equity, invert
 
 CUBE_CANDIDATES = ("no_double", "double_take", "double_pass")
 STATS = ("equity", "cubeless_equity", "win", "gammon_win", "backgammon_win", "gammon_loss", "backgammon_loss")
 Z95 = 1.959963984540054
 DEFAULT_MOVE_CANDIDATES = 2
-LEVELS = ("intermediate",)
 PRUNE = 4
 """The trials' checker play: the 0-ply best of the pruning network's 4 best plays of each roll (as the strong
 level's reply choices; ``Evaluator.pruned``), four times faster than evaluating every play fully."""
@@ -231,10 +231,10 @@ class Rollout:
     steps; ``bot.rollout`` runs one to the end. Arguments as ``bot.rollout``'s."""
 
     def __init__(self, ev: Evaluator, position_id: str, *, dice=None, candidates=None, trials: int = 324,
-                 truncate: int = 11, cubeful: bool = True, seed: int = 0, level: str = "intermediate",
+                 truncate: int = 11, cubeful: bool = True, seed: int = 0, level: str = ROLLOUT.name,
                  variance_reduction: bool = True):
-        if level not in LEVELS:
-            raise RolloutError(f"a rollout plays at level {', '.join(LEVELS)}; got {level!r}")
+        if level != ROLLOUT.name:
+            raise RolloutError(f"a rollout plays at level {ROLLOUT.name}; got {level!r}")
         self.total = _check_int("trials", trials, 1, 1_000_000)
         self.truncate = _check_int("truncate", truncate, 0, 1000)
         self.seed = _check_int("seed", seed, 0, 2 ** 63)

@@ -7,13 +7,18 @@ import json
 
 import game
 
-SLOW_LEVELS = ("strong", "expert")
-
 
 def _mark(what: str) -> None:
     """What the worker holds, on <html data-bot-worker> ("weights", "weights+bearoff" or "failed"), for tests."""
     from pyscript import document
     document.documentElement.setAttribute("data-bot-worker", what)
+
+
+def _slow(level: str) -> bool:
+    """Whether ``level`` thinks in the worker (``bot.levels``; read once the weights are in, so the bot's modules
+    load after the page can be played)."""
+    from bot.levels import slow
+    return slow(level)
 
 
 class BotProxy:
@@ -81,13 +86,13 @@ class BotProxy:
 
     def warm(self, level: str) -> None:
         """Start the worker early when a strong level is chosen."""
-        if level in SLOW_LEVELS and self._weights is not None and self._worker is None and not self.failed:
+        if self._weights is not None and self._worker is None and not self.failed and _slow(level):
             import asyncio
             asyncio.ensure_future(self.worker())
 
     async def decide(self, pending):
         """The intent answering ``pending``."""
-        if pending.level in SLOW_LEVELS and len(pending.candidates) != 1:
+        if _slow(pending.level) and len(pending.candidates) != 1:
             worker = await self.worker()
             if worker is not None:
                 try:
