@@ -358,14 +358,14 @@ def test_hints_give_the_bots_play_and_cube_advice():
     assert h["top"][0]["position_id"] == bot.choose(start, (3, 1), "intermediate")
     deep = A.hint("move", start, (6, 4), level="deep")
     assert deep["top"][0]["position_id"] == bot.choose(start, (6, 4), "strong")
-    cube = A.hint("double", start, cube={"cube_value": 1, "cube_owner": "center"})
+    cube = A.hint("double", start, cube=rules.CubeInfo())
     assert cube["best"] == "no_double" == bot.cube_action(start)
     # a crushing position: all of one side's checkers home against a closed-out opponent
     crushing = Position.from_points(mine={"2": 3, "3": 3, "4": 3, "5": 3, "6": 3},
                                     theirs={"bar": 2, "24": 13}).to_id()
     assert A.hint("double", crushing)["best"] == bot.cube_action(crushing)
     assert A.hint("take", crushing)["best"] == bot.take_decision(crushing) == "pass"
-    assert A.hint("double", start, cube={"cube_owner": "opponent", "cube_value": 2})["best"] == "no_double"
+    assert A.hint("double", start, cube=rules.CubeInfo(2, "opponent"))["best"] == "no_double"
     with pytest.raises(A.AnalysisError):
         A.hint("resign", start)
 

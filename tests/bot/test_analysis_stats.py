@@ -14,6 +14,7 @@ import game
 from bot import analysis as A
 from bot import analysis_stats as S
 from bot import play as bot_play
+import rules
 from rules.board import ALL_ROLLS, swap, winner_kind
 from rules.movegen import result_boards
 from rules.position import Position
@@ -44,7 +45,7 @@ def ev():
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10_000), match=st.booleans())
 def test_luck_averages_to_zero_over_the_21_rolls(seed, match):
-    ctx = A.context_of(1, "center", 7, (2, 4)) if match else A.MONEY
+    ctx = rules.CubeInfo(match_length=7, score=(2, 4)) if match else rules.CubeInfo()
     value = lambda o: A._cubeless_value(o, ctx)  # noqa: E731
     for board in boards(seed, 2):
         lucks = [(1 if r[0] == r[1] else 2) * S.roll_luck(ev(), board, r, value)[0] for r in ALL_ROLLS]

@@ -4,7 +4,8 @@ import pytest
 import bot
 import rules
 from bot import cube, met
-from bot.cube import CubeView, should_double, should_take
+from bot.cube import should_double, should_take
+from rules import CubeInfo
 
 P = rules.Position.from_points
 
@@ -23,28 +24,28 @@ def outs(p, gw=0.0, gl=0.0):
     (0.99, True, False),
 ])
 def test_money_without_gammons(p, double, take):
-    s = CubeView()
+    s = CubeInfo()
     assert should_double(outs(p), s) is double
     assert should_take(outs(p), s) is take
 
 
 def test_too_good_to_double_plays_on_for_the_gammon():
     o = (0.97, 0.65, 0.05, 0.0, 0.0)
-    assert should_double(o, CubeView()) is False
-    assert should_take(o, CubeView()) is False
+    assert should_double(o, CubeInfo()) is False
+    assert should_take(o, CubeInfo()) is False
 
 
 def test_owning_the_cube_makes_doubling_later():
     # Near the double point a centred cube doubles before an owned one (the owner keeps cube access).
     o = outs(0.70)
-    assert should_double(o, CubeView()) is True
-    assert should_double(o, CubeView(cube_value=2, cube_owner="me")) is False
+    assert should_double(o, CubeInfo()) is True
+    assert should_double(o, CubeInfo(2, "me")) is False
 
 
 def test_take_point_moves_with_gammons():
     # 24% to win is a take without gammons, a pass when a fifth of the losses are gammons.
-    assert should_take(outs(0.76), CubeView()) is True
-    assert should_take(outs(0.76, gw=0.3), CubeView()) is False
+    assert should_take(outs(0.76), CubeInfo()) is True
+    assert should_take(outs(0.76, gw=0.3), CubeInfo()) is False
 
 
 def test_janowski_live_and_dead_limits():
@@ -56,17 +57,18 @@ def test_janowski_live_and_dead_limits():
 
 
 @pytest.mark.parametrize("bad", [
-    dict(cube_value=3), dict(cube_value=0), dict(cube_owner="nobody"), dict(match_length=-1),
-    dict(match_length=5, my_away=6, their_away=2), dict(match_length=5, my_away=2, their_away=2, crawford=True),
+    dict(value=3), dict(value=0), dict(value=8192), dict(owner="nobody"), dict(match_length=-1),
+    dict(match_length=5, score=(-1, 3)), dict(match_length=5, score=(5, 0)), dict(score=(0,)),
+    dict(match_length=5, score=(3, 3), crawford=True), dict(crawford=True),
 ])
 def test_bad_states_raise(bad):
-    with pytest.raises(cube.CubeError):
-        CubeView(**bad).check()
+    with pytest.raises(rules.CubeError):
+        CubeInfo(**bad)
 
 
 def test_cannot_double_the_opponents_cube():
     with pytest.raises(cube.CubeError):
-        should_double(outs(0.8), CubeView(cube_value=2, cube_owner="opponent"))
+        should_double(outs(0.8), CubeInfo(2, "opponent"))
 
 
 # --- the model (match) -------------------------------------------------------------------------------------
@@ -83,30 +85,31 @@ def test_met_is_the_kazaross_xg2_table():
 
 
 def test_crawford_game_has_no_doubling():
-    s = CubeView(match_length=5, my_away=3, their_away=1, crawford=True)
+    s = CubeInfo(match_length=5, score=(2, 4), crawford=True)
     with pytest.raises(cube.CubeError):
         should_double(outs(0.9), s)
 
 
 def test_post_crawford_trailer_doubles_at_once():
-    s = CubeView(match_length=5, my_away=4, their_away=1, post_crawford=True)
+    s = CubeInfo(match_length=5, score=(1, 4))
+    assert s.post_crawford and (s.my_away, s.their_away) == (4, 1)
     assert should_double(outs(0.3), s) is True
 
 
 def test_post_crawford_leader_takes_or_passes_by_exact_mwc():
     # Leader 1-away facing the trailer (4-away): pass leaves the trailer 3-away; take plays for the match.
-    s = CubeView(match_length=5, my_away=1, their_away=4, post_crawford=True)
+    s = CubeInfo(match_length=5, score=(4, 1))
     assert should_take(outs(0.5), s) is True    # leader wins 50%: take
     assert should_take(outs(0.9), s) is False   # leader wins 10%: pass
 
 
 def test_no_double_when_a_single_win_already_wins_the_match():
-    s = CubeView(match_length=7, my_away=2, their_away=5, cube_value=2, cube_owner="me")
+    s = CubeInfo(2, "me", 7, (5, 2))
     assert should_double(outs(0.8), s) is False
 
 
 def test_match_take_and_pass_at_an_even_score():
-    s = CubeView(match_length=7, my_away=7, their_away=7)
+    s = CubeInfo(match_length=7)
     assert should_double(outs(0.5), s) is False
     assert should_take(outs(0.7), s) is True
     assert should_take(outs(0.95), s) is False
@@ -143,25 +146,23 @@ def test_obvious_take_when_slightly_behind_in_a_race():
 
 def test_crawford_and_cube_ownership_through_the_api():
     pid = CERTAIN_WIN.to_id()
-    assert bot.cube_action(pid, match_length=5, score=(2, 4), crawford=True) == "no_double"
-    assert bot.cube_action(pid, cube_value=2, cube_owner="opponent") == "no_double"
+    assert bot.cube_action(pid, CubeInfo(match_length=5, score=(2, 4), crawford=True)) == "no_double"
+    assert bot.cube_action(pid, CubeInfo(2, "opponent")) == "no_double"
     with pytest.raises(bot.BotError):
-        bot.take_decision(pid, match_length=5, score=(4, 2), crawford=True)
+        bot.take_decision(pid, CubeInfo(match_length=5, score=(4, 2), crawford=True))
     with pytest.raises(bot.BotError):
-        bot.take_decision(pid, cube_value=2, cube_owner="me")
+        bot.take_decision(pid, CubeInfo(2, "me"))
     with pytest.raises(bot.BotError):
-        bot.cube_action(pid, match_length=5, score=(5, 0))
-    with pytest.raises(bot.BotError):
-        bot.cube_action(pid, crawford=True)
+        bot.cube_action(pid, {"match_length": 5, "score": (2, 0)})  # a cube is a CubeInfo, not its fields
 
 
 def test_match_play_through_the_api():
     pid = CERTAIN_WIN.to_id()
     # 3-away vs 5-away: doubling a certain win is right (they pass; cube 1 -> 2-away).
-    assert bot.cube_action(pid, match_length=7, score=(4, 2)) == "double"
+    assert bot.cube_action(pid, CubeInfo(match_length=7, score=(4, 2))) == "double"
     # 1-away vs 4-away after Crawford: the leader's cube is worthless; a win at cube 1 wins the match.
-    assert bot.cube_action(pid, match_length=7, score=(6, 3)) == "no_double"
+    assert bot.cube_action(pid, CubeInfo(match_length=7, score=(6, 3))) == "no_double"
     # Facing a (pointless) double from the 1-away leader, passing loses the match: always take.
-    assert bot.take_decision(pid, match_length=7, score=(3, 6)) == "take"
+    assert bot.take_decision(pid, CubeInfo(match_length=7, score=(3, 6))) == "take"
     # 2-away vs 4-away, cube 1: passing a certain loss costs one point, taking may cost the match.
-    assert bot.take_decision(pid, match_length=7, score=(5, 3)) == "pass"
+    assert bot.take_decision(pid, CubeInfo(match_length=7, score=(5, 3))) == "pass"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import rules
+from rules import CubeInfo
 from bot.resign import SURE_LOSS, answer_values, resign_answer, resign_offer
 
 
@@ -32,8 +33,8 @@ def test_after_the_resigners_roll_the_bot_looks_at_the_position_after_its_best_p
 def test_match_play_uses_match_winning_chances():
     pid = rules.Position(side({19: 3, 20: 3, 21: 3, 22: 3, 23: 3}), side({0: 13, 1: 2})).to_id()
     # the bot needs one point: a single game wins it the match, so any offer is accepted
-    v = answer_values(pid, 1, match_length=5, score=(4, 0))
-    assert v["accept"] == 1.0 and resign_answer(pid, 1, match_length=5, score=(4, 0)) == "accept"
+    v = answer_values(pid, 1, cube=CubeInfo(match_length=5, score=(4, 0)))
+    assert v["accept"] == 1.0 and resign_answer(pid, 1, cube=CubeInfo(match_length=5, score=(4, 0))) == "accept"
 
 
 def test_the_bot_offers_only_when_it_cannot_win():
@@ -41,7 +42,7 @@ def test_the_bot_offers_only_when_it_cannot_win():
     assert resign_offer(lost, (1, 2)) == 1
     assert resign_offer(lost, ()) == 0
     assert resign_offer(rules.Position.initial().to_id(), (1, 2, 3)) == 0
-    assert resign_offer(lost, (2, 4), cube_value=2) == 2
+    assert resign_offer(lost, (2, 4), cube=CubeInfo(2)) == 2
     assert 0 < SURE_LOSS < 0.01
 
 
@@ -56,7 +57,7 @@ def test_the_worker_answers_and_makes_offers_from_plain_data():
     t.resign(1)
     pend = t.pending()
     decision = bot_worker.decide(json.dumps(pend.to_dict()))
-    assert decision == resign_answer(pend.position_id, 1, level="strong", **pend.cube)
+    assert decision == resign_answer(pend.position_id, 1, level="strong", cube=pend.cube)
     t.apply(pend.intent(decision))
     lost = game.Table.practice(opts, (side({1: 1, 0: 14}), side({1: 15})), rules.MatchState(), 1)
     pend = lost.pending()

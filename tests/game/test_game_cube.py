@@ -137,8 +137,7 @@ def test_bot_seat_cube_decisions_are_pending_and_applied():
     play_human_turn(table, random.Random(0))
     pend = table.pending()
     assert pend is not None and pend.player == 1 and pend.kind == "cube" and pend.reason == "bot"
-    assert pend.cube == {"cube_value": 1, "cube_owner": "center", "match_length": 0, "score": (0, 0),
-                         "crawford": False}
+    assert pend.cube == rules.CubeInfo(1, "center", 0, (0, 0), crawford=False)
     assert rules.Position.from_id(pend.position_id).mine == table.state().board[1]
     with pytest.raises(game.NotAllowed):
         table.roll()                     # the bot's turn: not the human's intent
@@ -171,7 +170,7 @@ def test_bot_answers_a_human_double():
     st = table.double()
     pend = table.pending()
     assert pend.kind == "answer" and pend.player == 1 and pend.reason == "bot"
-    assert pend.cube["cube_owner"] == "center"
+    assert pend.cube.owner == "center"
     assert rules.Position.from_id(pend.position_id).mine == st.board[0]   # the doubler on roll
     st = table.bot_answer("pass")
     assert st.result == game.Result(0, 1, "pass")

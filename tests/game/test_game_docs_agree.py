@@ -56,7 +56,7 @@ def test_cube_cap_is_the_documented_4096_in_rules_table_and_bot():
         rules.MatchState(cube=8192)
     import bot
     pid = rules.Position.initial().to_id()
-    assert bot.cube_action(pid, cube_value=4096, cube_owner="me", level="beginner") == "no_double"
+    assert bot.cube_action(pid, rules.CubeInfo(4096, "me"), level="beginner") == "no_double"
 
 
 def _beaver_table(seed: int):

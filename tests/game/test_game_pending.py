@@ -29,16 +29,21 @@ def _random_position(rng: random.Random) -> rules.Position:
     return pos
 
 
-cubes = st.fixed_dictionaries({
-    "cube_value": st.sampled_from([1, 2, 4, 8, 64]), "cube_owner": st.sampled_from(["center", "me", "opponent"]),
-    "match_length": st.integers(0, 25), "score": st.tuples(st.integers(0, 24), st.integers(0, 24)),
-    "crawford": st.booleans()})
+@st.composite
+def cubes(draw) -> rules.CubeInfo:
+    length = draw(st.integers(0, 25))
+    top = length - 1 if length else 24
+    score = (draw(st.integers(0, top)), draw(st.integers(0, top)))
+    crawford = bool(length) and length - 1 in score and draw(st.booleans())
+    return rules.CubeInfo(draw(st.sampled_from([1, 2, 4, 8, 64])), draw(st.sampled_from(["center", "me", "opponent"])),
+                          length, score, crawford, draw(st.booleans()), draw(st.booleans()))
+
 
 pendings = st.builds(
     Pending, player=st.sampled_from([0, 1]), kind=st.sampled_from(DECISION_KINDS),
     reason=st.sampled_from(REASONS), level=st.sampled_from(LEVELS), position_id=position_ids,
     dice=st.one_of(st.just(()), st.tuples(st.integers(1, 6), st.integers(1, 6))),
-    candidates=st.lists(position_ids, max_size=6, unique=True).map(tuple), cube=st.one_of(st.just({}), cubes))
+    candidates=st.lists(position_ids, max_size=6, unique=True).map(tuple), cube=st.one_of(st.just(rules.CubeInfo()), cubes()))
 
 
 @settings(max_examples=200, deadline=None)
@@ -98,6 +103,10 @@ def test_the_worker_answers_with_the_decision_the_main_thread_would_make():
      "dice"),
     ({"player": 0, "kind": "play", "reason": "bot", "level": "beginner", "position_id": "x",
       "candidates": [1]}, "candidates"),
+    ({"player": 0, "kind": "play", "reason": "bot", "level": "beginner", "position_id": "x",
+      "cube": {"value": 3}}, "cube value"),
+    ({"player": 0, "kind": "play", "reason": "bot", "level": "beginner", "position_id": "x",
+      "cube": {"cube_value": 2}}, "unknown cube field"),
 ])
 def test_what_is_not_a_pending_decision_is_refused_by_name(bad, words):
     with pytest.raises(game.GameError, match=words):

@@ -56,9 +56,9 @@ def test_the_rows_of_a_real_analysis():
 def test_the_hints_answer_reads_too():
     """The bot's hint (the fallback of a page whose bot has no position analysis) gives the same kind of rows."""
     from bot import analysis
-    hint = analysis.hint("move", Position.initial().to_id(), (3, 1), None, "quick")
+    hint = analysis.hint("move", Position.initial().to_id(), (3, 1), level="quick")
     assert [r["play"] for r in P.candidate_rows(hint, EN)] == [o["play"] for o in hint["top"]]
-    double = analysis.hint("double", Position.initial().to_id(), None, None, "quick")
+    double = analysis.hint("double", Position.initial().to_id(), level="quick")
     assert P.cube_words(double, EN)[0][1] == double["best"]
 
 

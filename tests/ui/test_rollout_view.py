@@ -1,11 +1,11 @@
 """ui.rollout_view's pure part: what a hint's decision rolls out as, and the rows shown."""
 import bot
-from rules import Position
+from rules import CubeInfo, Position
 from ui import rollout_view as RV
 from ui.i18n import Texts
 
 START = Position.initial().to_id()
-MONEY = {"cube_value": 1, "cube_owner": "center", "match_length": 0, "score": (0, 0), "crawford": False}
+MONEY = CubeInfo()
 
 
 def test_move_rolls_out_the_best_two_suggested_plays():
@@ -14,7 +14,7 @@ def test_move_rolls_out_the_best_two_suggested_plays():
     req = RV.request_for({"position_id": START, "dice": [3, 1], "cube": MONEY}, advice, 36, 3, 9)
     assert req == {"position_id": START, "dice": [3, 1], "candidates": ["a", "b"], "trials": 36, "truncate": 3,
                    "seed": 9, "cubeful": True}
-    match = dict(MONEY, match_length=5)
+    match = CubeInfo(match_length=5)
     assert RV.request_for({"position_id": START, "dice": [3, 1], "cube": match}, advice, 36, 3, 9)["cubeful"] is False
     assert RV.request_for({"position_id": START, "dice": [3, 1], "cube": MONEY}, {"kind": "move", "top": []},
                           36, 3, 9) is None
@@ -26,9 +26,9 @@ def test_cube_questions_roll_out_in_money_play_with_a_centred_cube_only():
     assert double["dice"] is None and double["candidates"] is None and double["cubeful"]
     take = RV.request_for(ask, {"kind": "take", "equities": {"take": -0.5}}, 36, 11, 1)
     assert take["candidates"] == ["double_take", "double_pass"]
-    assert RV.request_for(dict(ask, cube=dict(MONEY, cube_owner="me", cube_value=2)),
+    assert RV.request_for(dict(ask, cube=CubeInfo(2, "me")),
                           {"kind": "double", "equities": {"no_double": 0.1}}, 36, 11, 1) is None
-    assert RV.request_for(dict(ask, cube=dict(MONEY, match_length=3)), {"kind": "take"}, 36, 11, 1) is None
+    assert RV.request_for(dict(ask, cube=CubeInfo(match_length=3)), {"kind": "take"}, 36, 11, 1) is None
 
 
 def test_rows_in_both_languages():

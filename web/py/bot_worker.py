@@ -12,6 +12,7 @@ import json
 
 import bot
 import game
+import rules
 
 
 def load(weights: str) -> bool:
@@ -42,7 +43,8 @@ def hint(request_json: str) -> str:
     """The advice for a person (``bot.analysis.hint`` at the deep level) as JSON."""
     from bot import analysis
     r = json.loads(str(request_json))
-    return json.dumps(analysis.hint(r["kind"], r["position_id"], r.get("dice"), r.get("cube"), "deep"))
+    return json.dumps(analysis.hint(r["kind"], r["position_id"], r.get("dice"), rules.CubeInfo.from_dict(r.get("cube")),
+                                    "deep"))
 
 
 def analyse_position(request_json: str) -> str:

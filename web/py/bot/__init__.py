@@ -4,10 +4,8 @@ Standard library only; runs unchanged in CPython and in Pyodide (main thread or 
 (documented in docs/bot.md):
 
     choose(position_id, dice, level, *, seed=None) -> position_id after the play
-    cube_action(position_id, *, cube_value=1, cube_owner="center", match_length=0, score=(0, 0),
-                crawford=False, level="intermediate") -> "double" | "no_double"
-    take_decision(position_id, *, cube_value=1, cube_owner="center", match_length=0, score=(0, 0),
-                  crawford=False, level="intermediate") -> "take" | "pass"
+    cube_action(position_id, cube=rules.CubeInfo(), *, level="intermediate") -> "double" | "no_double"
+    take_decision(position_id, cube=rules.CubeInfo(), *, level="intermediate") -> "take" | "pass"
     evaluate(position_id, level="intermediate") -> dict of probabilities and equity
     load_weights(data=None, path=None) -> None (optional: loads lazily on first use)
     load_bearoff(data=None, path=None) -> None (optional: the exact bear-off table, lazily by default)
@@ -27,6 +25,7 @@ from typing import Optional, Union
 
 from rules.errors import RulesError
 from rules.match import MAX_CUBE as _MAX_CUBE
+from rules.cubeinfo import MONEY, CubeInfo
 from rules.position import Position
 from rules.posid import encode_position_id
 
@@ -35,8 +34,8 @@ from . import cube as _cube
 from . import play as _play
 from . import levels as _levels
 from rules.board import Board
-from .kinds import CubeDecision, CubeOwner, TakeDecision
-from .network import DEFAULT_WEIGHTS, Evaluator, WeightsError, equity, parse_weights
+from .kinds import CubeDecision, TakeDecision
+from .network import DEFAULT_WEIGHTS, Evaluator, Outputs, WeightsError, equity, parse_weights
 from .analysis import AnalysisError, analyse_record
 from .rollout import RolloutCancelled, RolloutError, Rollout, run as _run_rollout
 from .position_analysis import analyse_position
@@ -162,60 +161,42 @@ def evaluate(position_id: str, level: str = DEFAULT_LEVEL) -> dict[str, float]:
     return out
 
 
-def _state(cube_value: int, cube_owner: str, match_length: int, score, crawford: bool) -> _cube.CubeView:
-    try:
-        mine, theirs = score
-    except (TypeError, ValueError):
-        raise BotError(f"score must be a pair (mine, theirs), got {score!r}") from None
-    if not isinstance(match_length, int) or isinstance(match_length, bool) or match_length < 0:
-        raise BotError(f"match_length must be an int >= 0, got {match_length!r}")
-    if match_length and not all(isinstance(s, int) and 0 <= s < match_length for s in (mine, theirs)):
-        raise BotError(f"score {score!r} is not a score of a match to {match_length}")
-    if crawford and not match_length:
-        raise BotError("money play has no Crawford game")
-    post = bool(match_length) and not crawford and (match_length - 1) in (mine, theirs)
-    s = _cube.CubeView(cube_value=cube_value, cube_owner=cube_owner, match_length=match_length,
-                       my_away=match_length - mine if match_length else 0,
-                       their_away=match_length - theirs if match_length else 0,
-                       crawford=bool(crawford), post_crawford=post)
-    try:
-        s.check()
-    except _cube.CubeError as e:
-        raise BotError(str(e)) from None
-    return s
+def _cube_info(cube: CubeInfo) -> CubeInfo:
+    if not isinstance(cube, CubeInfo):
+        raise BotError(f"cube must be a rules.CubeInfo, got {type(cube).__name__}")
+    return cube
 
 
-def cube_action(position_id: str, *, cube_value: int = 1, cube_owner: CubeOwner = "center", match_length: int = 0,
-                score: tuple[int, int] = (0, 0), crawford: bool = False, level: str = DEFAULT_LEVEL) -> CubeDecision:
+def _outputs(position_id: str, level: str) -> Outputs:
+    """The cubeless outputs ``evaluate`` gives, as a tuple."""
+    probs = evaluate(position_id, level)
+    return (probs["win"], probs["gammon_win"], probs["backgammon_win"], probs["gammon_loss"], probs["backgammon_loss"])
+
+
+def cube_action(position_id: str, cube: CubeInfo = MONEY, *, level: str = DEFAULT_LEVEL) -> CubeDecision:
     """Whether the side on roll of ``position_id`` (before rolling) doubles: ``"double"`` or ``"no_double"``.
 
-    ``cube_owner`` is "center", "me" (the side on roll) or "opponent"; ``score`` is (side on roll, other);
-    ``match_length`` 0 is money play (no Jacoby rule assumed). Never doubles in the Crawford game or with the
-    opponent's cube, nor past the highest cube, 4096 (``rules.MAX_CUBE``; answers "no_double")."""
-    s = _state(cube_value, cube_owner, match_length, score, crawford)
-    if s.crawford or s.cube_owner == _cube.THEIRS or cube_value * 2 > _MAX_CUBE:
+    ``cube`` is the cube and score as the side on roll sees them (``rules.CubeInfo``; money play with the cube
+    centred by default; no Jacoby rule assumed). Never doubles in the Crawford game or with the opponent's cube,
+    nor past the highest cube, 4096 (``rules.MAX_CUBE``; answers "no_double")."""
+    s = _cube_info(cube)
+    if s.crawford or s.owner == _cube.THEIRS or s.value * 2 > _MAX_CUBE:
         return "no_double"
-    probs = evaluate(position_id, level)
-    o = tuple(probs[k] for k in ("win", "gammon_win", "backgammon_win", "gammon_loss", "backgammon_loss"))
-    return "double" if _cube.should_double(o, s) else "no_double"  # type: ignore[arg-type]
+    return "double" if _cube.should_double(_outputs(position_id, level), s) else "no_double"
 
 
-def take_decision(position_id: str, *, cube_value: int = 1, cube_owner: CubeOwner = "center",
-                  match_length: int = 0, score: tuple[int, int] = (0, 0), crawford: bool = False,
-                  level: str = DEFAULT_LEVEL) -> TakeDecision:
+def take_decision(position_id: str, cube: CubeInfo = MONEY, *, level: str = DEFAULT_LEVEL) -> TakeDecision:
     """``"take"`` or ``"pass"`` for the side facing a double.
 
     ``position_id`` is the position as the double is offered: the *doubler* on roll (encoded second), before
-    rolling. The cube arguments are the taker's view of the cube *before* the double: value ``cube_value``,
-    ``cube_owner`` "center" or "opponent" (= the doubler); ``score`` is (taker, doubler)."""
-    s = _state(cube_value, cube_owner, match_length, score, crawford)
+    rolling. ``cube`` is the taker's view of the cube *before* the double (owner "center" or "opponent", the
+    doubler; the score is (taker, doubler))."""
+    s = _cube_info(cube)
     if s.crawford:
         raise BotError("no doubling in the Crawford game")
-    if s.cube_owner == _cube.MINE:
+    if s.owner == _cube.MINE:
         raise BotError("the taker owns the cube: the doubler cannot double")
-    probs = evaluate(position_id, level)
-    o = tuple(probs[k] for k in ("win", "gammon_win", "backgammon_win", "gammon_loss", "backgammon_loss"))
-    return "take" if _cube.should_take(o, s) else "pass"  # type: ignore[arg-type]
+    return "take" if _cube.should_take(_outputs(position_id, level), s) else "pass"
 
 
 def rollout(position_id: str, *, dice: Optional[tuple[int, int]] = None, candidates=None, trials: int = 324,

@@ -13,11 +13,11 @@ candidates within 0.16 of the best, at most 8, and on the play made). Standard l
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
 from rules.movegen import legal_plays
 from rules.notation import format_play
+from rules.cubeinfo import MONEY, CubeInfo
 from rules.position import Position
 
 from . import cube as _cube
@@ -27,9 +27,9 @@ from . import play as _play
 from .levels import ANALYSIS, ANALYSIS_NAMES
 from .network import Outputs, equity, invert
 
-__all__ = ["MARKS", "RATINGS", "AnalysisError", "AnalysisCancelled", "Context", "Analysis",
+__all__ = ["MARKS", "RATINGS", "AnalysisError", "AnalysisCancelled", "Analysis",
            "analyse_record", "mark", "rating", "move_options", "cube_options", "take_options", "resign_options",
-           "hint", "context_of"]
+           "hint", "emg"]
 
 FORMAT = "gamao-analysis"
 VERSION = 2
@@ -82,38 +82,13 @@ def rating(error_rate_milli: float, unforced: int) -> str:
     return AWFUL
 
 
-@dataclass(frozen=True)
-class Context:
-    """The cube and score seen by the player deciding: cube value, owner ("center" | "me" | "opponent"),
-    match length (0 = money), points still needed by each side (match), the Crawford game, post-Crawford."""
-    cube: int = 1
-    owner: str = _cube.CENTER
-    match_length: int = 0
-    my_away: int = 0
-    their_away: int = 0
-    crawford: bool = False
-    post_crawford: bool = False
-
-    @property
-    def state(self) -> _cube.CubeView:
-        return _cube.CubeView(self.cube, self.owner, self.match_length, self.my_away, self.their_away,
-                              self.crawford, self.post_crawford)
-
-    def flipped(self) -> "Context":
-        owner = {_cube.MINE: _cube.THEIRS, _cube.THEIRS: _cube.MINE}.get(self.owner, _cube.CENTER)
-        return Context(self.cube, owner, self.match_length, self.their_away, self.my_away, self.crawford,
-                       self.post_crawford)
-
-    def emg(self, mwc: float) -> float:
-        """A match-winning chance as equivalent money equity: +1 for a single game won at cube 1 from this
-        score, -1 for one lost (GNU Backgammon's normalisation), so that equity lost compares with money."""
-        a, b, post = self.my_away, self.their_away, self.post_crawford
-        lo = _met.mwc(a, b - 1, post)
-        span = _met.mwc(a - 1, b, post) - lo
-        return 2.0 * (mwc - lo) / span - 1.0 if span > 1e-9 else 0.0
-
-
-MONEY = Context()
+def emg(ctx: CubeInfo, mwc: float) -> float:
+    """A match-winning chance as equivalent money equity: +1 for a single game won at cube 1 from the score of
+    ``ctx``, -1 for one lost (GNU Backgammon's normalisation), so that equity lost compares with money."""
+    a, b, post = ctx.my_away, ctx.their_away, ctx.post_crawford
+    lo = _met.mwc(a, b - 1, post)
+    span = _met.mwc(a - 1, b, post) - lo
+    return 2.0 * (mwc - lo) / span - 1.0 if span > 1e-9 else 0.0
 
 
 def _evaluator():
@@ -126,19 +101,19 @@ def _check_level(level: str) -> None:
         raise AnalysisError(f"level must be one of {', '.join(ANALYSIS_NAMES)}; got {level!r}")
 
 
-def _cubeless_value(o: Outputs, ctx: Context) -> float:
+def _cubeless_value(o: Outputs, ctx: CubeInfo) -> float:
     """What a play is worth to its mover: cubeless money equity, or (match) cubeless MWC as equivalent money."""
     if not ctx.match_length:
         return equity(o)
-    a, b, v, post = ctx.my_away, ctx.their_away, ctx.cube, ctx.post_crawford
+    a, b, v, post = ctx.my_away, ctx.their_away, ctx.value, ctx.post_crawford
     wins = [o[0] - o[1], o[1] - o[2], o[2]]
     losses = [1.0 - o[0] - o[3], o[3] - o[4], o[4]]
     m = sum(p * _met.mwc(a - k * v, b, post) for k, p in zip((1, 2, 3), wins))
     m += sum(p * _met.mwc(a, b - k * v, post) for k, p in zip((1, 2, 3), losses))
-    return ctx.emg(m)
+    return emg(ctx, m)
 
 
-def move_options(pos: Position, dice: tuple[int, int], level: str = "quick", ctx: Context = MONEY,
+def move_options(pos: Position, dice: tuple[int, int], level: str = "quick", ctx: CubeInfo = MONEY,
                  include: Optional[Position] = None) -> list[dict]:
     """Every distinct legal result of ``dice`` in ``pos`` (seen by the mover), best first:
     ``{"play", "position_id", "equity", "ply", "win", "outputs"}`` (outputs: the mover's five cubeless
@@ -168,7 +143,7 @@ def move_options(pos: Position, dice: tuple[int, int], level: str = "quick", ctx
              "outputs": o} for e, _, steps, result, o, ply in scored]
 
 
-def _two_ply_check(scored: list, include, ctx: Context) -> None:
+def _two_ply_check(scored: list, include, ctx: CubeInfo) -> None:
     """Deep's second look, as the expert level's: when the play made is not the 1-ply best and loses between
     ``TWO_PLY_FROM`` and ``TWO_PLY_TO`` by it (where its mark is in doubt), the play made, the 1-ply best and the
     second best within ``TWO_PLY_MARGIN`` of it are searched to 2 plies (expert's pruning), each within
@@ -225,13 +200,13 @@ def _outputs_on_roll(pos: Position, level: str) -> Outputs:
     return _play.outputs_on_roll(ev, pos)
 
 
-def cube_options(pos: Position, level: str = "quick", ctx: Context = MONEY) -> dict:
+def cube_options(pos: Position, level: str = "quick", ctx: CubeInfo = MONEY) -> dict:
     """The side on roll of ``pos`` before rolling: equities of no double, double/take, double/pass (per unit
     of cube; equivalent money in a match), the right action ("double" | "no_double") and its winning chance."""
     _check_level(level)
     o = _outputs_on_roll(pos, level)
     if ctx.match_length:
-        eq = {k: ctx.emg(v) for k, v in _cube.match_equities(o, ctx.state).items()}
+        eq = {k: emg(ctx, v) for k, v in _cube.match_equities(o, ctx).items()}
     else:
         eq = _cube.money_equities(o, ctx.owner)
     doubled = min(eq["double_take"], eq["double_pass"])
@@ -239,17 +214,17 @@ def cube_options(pos: Position, level: str = "quick", ctx: Context = MONEY) -> d
     return {"equities": eq, "best": best, "win": o[0], "equity": equity(o)}
 
 
-def take_options(pos: Position, level: str = "quick", ctx: Context = MONEY) -> dict:
+def take_options(pos: Position, level: str = "quick", ctx: CubeInfo = MONEY) -> dict:
     """For the side doubled in ``pos`` (seen by the doubler, on roll): the taker's equities of take and pass
     (``ctx`` is the taker's view of the cube before the double) and the right answer."""
     _check_level(level)
     o_doubler = _outputs_on_roll(pos, level)
     o = invert(o_doubler)
     if ctx.match_length:
-        a, b, v, post = ctx.my_away, ctx.their_away, ctx.cube, ctx.post_crawford
+        a, b, v, post = ctx.my_away, ctx.their_away, ctx.value, ctx.post_crawford
         take = _cube.match_cubeful(o, a, b, 2 * v, _cube.MINE, post)
         drop = _met.mwc(a, b - v, post)
-        eq = {"take": ctx.emg(take), "pass": ctx.emg(drop)}
+        eq = {"take": emg(ctx, take), "pass": emg(ctx, drop)}
     else:
         p, w, l_ = _cube._w_l(o)
         eq = {"take": 2.0 * _cube.janowski(p, w, l_, _cube.MINE), "pass": -1.0}
@@ -258,7 +233,7 @@ def take_options(pos: Position, level: str = "quick", ctx: Context = MONEY) -> d
 
 
 def resign_options(pos: Position, points: int, on_turn: bool = True, level: str = "quick",
-                   ctx: Context = MONEY) -> dict:
+                   ctx: CubeInfo = MONEY) -> dict:
     """For a player giving up ``points`` (the cube included) in ``pos`` (seen by that player, who is on turn
     when ``on_turn``, otherwise the opponent is): the equity of resigning and of playing on (cubeless, per unit
     of cube; equivalent money in a match) and the right choice ("resign" | "play_on")."""
@@ -266,30 +241,20 @@ def resign_options(pos: Position, points: int, on_turn: bool = True, level: str 
     o = _outputs_on_roll(pos, level) if on_turn else invert(_outputs_on_roll(pos.swapped(), level))
     play_on = _cubeless_value(o, ctx)
     if ctx.match_length:
-        give_up = ctx.emg(_met.mwc(ctx.my_away, ctx.their_away - points, ctx.post_crawford))
+        give_up = emg(ctx, _met.mwc(ctx.my_away, ctx.their_away - points, ctx.post_crawford))
     else:
-        give_up = -points / ctx.cube
+        give_up = -points / ctx.value
     eq = {"resign": give_up, "play_on": play_on}
     best = "resign" if give_up >= play_on else "play_on"
     return {"equities": eq, "best": best, "win": o[0], "equity": equity(o)}
 
 
-def context_of(cube_value: int = 1, cube_owner: str = _cube.CENTER, match_length: int = 0, score=(0, 0),
-               crawford: bool = False) -> Context:
-    """A Context from the keyword arguments of ``bot.cube_action`` (score = (decider, other))."""
-    if not match_length:
-        return Context(cube_value, cube_owner)
-    post = not crawford and (match_length - 1) in tuple(score)
-    return Context(cube_value, cube_owner, match_length, match_length - score[0], match_length - score[1],
-                   bool(crawford), post)
-
-
-def hint(kind: str, position_id: str, dice=None, cube: Optional[dict] = None, level: str = "quick") -> dict:
+def hint(kind: str, position_id: str, dice=None, cube: CubeInfo = MONEY, level: str = "quick") -> dict:
     """The bot's advice to a person (JSON-ready). ``kind`` "move" (``dice`` rolled; the best plays, at most
     3, for the mover of ``position_id``), "double" (before rolling: double or not) or "take" (``position_id``
-    seen by the doubler, as ``bot.take_decision`` takes it). ``cube``: ``bot.cube_action``'s keyword arguments,
-    from the decider's side."""
-    ctx = context_of(**(cube or {}))
+    seen by the doubler, as ``bot.take_decision`` takes it). ``cube``: the cube and score seen by the player
+    deciding (``rules.CubeInfo``)."""
+    ctx = cube
     pos = Position.from_id(position_id)
     if kind == "move":
         opts = move_options(pos, (int(dice[0]), int(dice[1])), level, ctx)
@@ -307,18 +272,14 @@ def hint(kind: str, position_id: str, dice=None, cube: Optional[dict] = None, le
 
 # --- the record's decisions --------------------------------------------------------------------------------------
 
-def _context(before, p: int, length: int, score: list[int]) -> Context:
-    owner = _cube.CENTER if before.owner is None else (_cube.MINE if before.owner == p else _cube.THEIRS)
-    if not length:
-        return Context(before.cube, owner)
-    post = not before.crawford and (length - 1) in score
-    return Context(before.cube, owner, length, length - score[p], length - score[1 - p], before.crawford, post)
+def _context(before, p: int, length: int, score: list[int]) -> CubeInfo:
+    return CubeInfo.seen_by(p, before.cube, before.owner, length, (score[0], score[1]), bool(before.crawford))
 
 
-def _can_double(ctx: Context) -> bool:
+def _can_double(ctx: CubeInfo) -> bool:
     if ctx.owner == _cube.THEIRS or ctx.crawford:
         return False
-    return not ctx.match_length or ctx.my_away > ctx.cube
+    return not ctx.match_length or ctx.my_away > ctx.value
 
 
 def _collect(data: dict) -> tuple[list[dict], list[list[dict]], Any]:
@@ -529,7 +490,7 @@ class Analysis:
         if not first and _play.bearoff.outputs(board) is None:
             _ONE_PLY.setdefault((id(ev), board), mean)  # the same as play.evaluate_1ply_board: deep reuses it
         row["luck"] = _r(luck)
-        row["cube_value"] = ctx.cube
+        row["cube_value"] = ctx.value
         return mean
 
     def close_enough(self, row: dict) -> bool:

@@ -19,53 +19,19 @@ doubles at its first chance (the leader's cube is worthless to it) and every tak
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from rules import cubeinfo as _ci
+from rules.cubeinfo import CubeInfo
 
 from . import met
-from .kinds import CubeOwner
 from .network import Outputs, invert
 
 CUBE_EFFICIENCY = 0.68
 
-CENTER, MINE, THEIRS = "center", "me", "opponent"  # bot.kinds.CubeOwner
+CENTER, MINE, THEIRS = _ci.CENTER, _ci.MINE, _ci.THEIRS
 
 
 class CubeError(ValueError):
-    """A cube question that cannot be asked (Crawford game, the opponent's cube, bad arguments)."""
-
-
-@dataclass(frozen=True)
-class CubeView:
-    """The cube and score, seen by the side deciding (not ``rules.MatchState``, which numbers the players).
-
-    ``match_length`` 0 is money play. ``my_away`` / ``their_away`` are points still needed (match play).
-    ``crawford`` is True during the Crawford game; ``post_crawford`` once it has been played.
-    """
-    cube_value: int = 1
-    cube_owner: CubeOwner = CENTER
-    match_length: int = 0
-    my_away: int = 0
-    their_away: int = 0
-    crawford: bool = False
-    post_crawford: bool = False
-
-    def check(self) -> None:
-        if not isinstance(self.cube_value, int) or self.cube_value < 1 or self.cube_value & (self.cube_value - 1):
-            raise CubeError(f"cube value must be a power of two >= 1, got {self.cube_value!r}")
-        if self.cube_owner not in (CENTER, MINE, THEIRS):
-            raise CubeError(f"cube owner must be 'center', 'me' or 'opponent', got {self.cube_owner!r}")
-        if self.cube_value == 1 and self.cube_owner != CENTER and self.match_length == 0:
-            pass  # an owned 1-cube is unusual but harmless
-        if not isinstance(self.match_length, int) or self.match_length < 0:
-            raise CubeError(f"match length must be an int >= 0, got {self.match_length!r}")
-        if self.match_length:
-            for v, what in ((self.my_away, "my_away"), (self.their_away, "their_away")):
-                if not isinstance(v, int) or not 1 <= v <= self.match_length:
-                    raise CubeError(f"{what} must be 1..{self.match_length}, got {v!r}")
-            if self.crawford and self.post_crawford:
-                raise CubeError("a game cannot be both the Crawford game and post-Crawford")
-            if self.crawford and 1 not in (self.my_away, self.their_away):
-                raise CubeError("the Crawford game needs a player 1 away")
+    """A cube question that cannot be asked (Crawford game, the opponent's cube)."""
 
 
 def _w_l(o: Outputs) -> tuple[float, float, float]:
@@ -139,11 +105,11 @@ def match_cubeful(o: Outputs, a: int, b: int, v: int, owner: str, post: bool, x:
     return lo + (e + 1.0) / 2.0 * span
 
 
-def match_equities(o: Outputs, s: CubeView, x: float = CUBE_EFFICIENCY) -> dict[str, float]:
+def match_equities(o: Outputs, s: CubeInfo, x: float = CUBE_EFFICIENCY) -> dict[str, float]:
     """MWCs for the side on roll: no double, double/take, double/pass."""
-    a, b, v, post = s.my_away, s.their_away, s.cube_value, s.post_crawford
+    a, b, v, post = s.my_away, s.their_away, s.value, s.post_crawford
     return {
-        "no_double": match_cubeful(o, a, b, v, s.cube_owner, post, x),
+        "no_double": match_cubeful(o, a, b, v, s.owner, post, x),
         "double_take": match_cubeful(o, a, b, 2 * v, THEIRS, post, x),
         "double_pass": met.mwc(a - v, b, post),
     }
@@ -151,30 +117,28 @@ def match_equities(o: Outputs, s: CubeView, x: float = CUBE_EFFICIENCY) -> dict[
 
 # --- decisions ------------------------------------------------------------------------------------------------
 
-def should_double(o: Outputs, s: CubeView) -> bool:
+def should_double(o: Outputs, s: CubeInfo) -> bool:
     """Whether the side on roll (outputs ``o``, before rolling) should double."""
-    s.check()
-    if s.cube_owner == THEIRS:
+    if s.owner == THEIRS:
         raise CubeError("the cube belongs to the opponent: this side cannot double")
     if s.match_length == 0:
-        e = money_equities(o, s.cube_owner)
+        e = money_equities(o, s.owner)
     else:
         if s.crawford:
             raise CubeError("no doubling in the Crawford game")
-        if s.my_away <= s.cube_value:
+        if s.my_away <= s.value:
             return False  # a win at this cube already wins the match
-        if s.post_crawford and s.their_away == 1 and s.cube_owner == CENTER:
+        if s.post_crawford and s.their_away == 1 and s.owner == CENTER:
             return True  # the trailer doubles at once: the leader's recube is worthless
         e = match_equities(o, s)
     # A tie (a certain win without gammons: cash now or later) counts as a double.
     return min(e["double_take"], e["double_pass"]) >= e["no_double"] - 1e-9
 
 
-def should_take(o_doubler: Outputs, s_taker: CubeView) -> bool:
+def should_take(o_doubler: Outputs, s_taker: CubeInfo) -> bool:
     """Whether to take a double. ``o_doubler``: outputs of the doubler (on roll); ``s_taker``: the taker's view
     of the cube *before* the double (value v, owned by the doubler or centred)."""
-    s_taker.check()
-    if s_taker.cube_owner == MINE:
+    if s_taker.owner == MINE:
         raise CubeError("the taker owns the cube: the other side cannot double")
     o = invert(o_doubler)
     if s_taker.match_length == 0:
@@ -182,7 +146,7 @@ def should_take(o_doubler: Outputs, s_taker: CubeView) -> bool:
         return 2.0 * janowski(p, w, l_, MINE) >= -1.0
     if s_taker.crawford:
         raise CubeError("no doubling in the Crawford game")
-    a, b, v, post = s_taker.my_away, s_taker.their_away, s_taker.cube_value, s_taker.post_crawford
+    a, b, v, post = s_taker.my_away, s_taker.their_away, s_taker.value, s_taker.post_crawford
     take = match_cubeful(o, a, b, 2 * v, MINE, post)
     drop = met.mwc(a, b - v, post)
     return take >= drop

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-__all__ = ["CubeOwner", "CubeDecision", "TakeDecision", "AdviceKind"]
-
-#: Who owns the cube, seen by the side deciding (``bot.cube.CENTER``, ``MINE``, ``THEIRS``).
-CubeOwner = Literal["center", "me", "opponent"]
+__all__ = ["CubeDecision", "TakeDecision", "AdviceKind"]
 
 #: ``cube_action``'s answer, before rolling.
 CubeDecision = Literal["double", "no_double"]

@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from rules.board import ALL_ROLLS
+from rules.cubeinfo import CubeInfo
 from rules.errors import RulesError
 from rules.matchid import parse_gnubg_id
 from rules.xgid import parse_xgid
 
 from . import analysis as _a
-from . import cube as _cube
 from .network import equity
 
 FORMAT = "gamao-position-analysis"
@@ -43,9 +43,12 @@ def _parse(position: Any):
     return pos, info
 
 
-def _context(info, p: int) -> _a.Context:
-    owner = _cube.CENTER if info.cube_owner is None else (_cube.MINE if info.cube_owner == p else _cube.THEIRS)
-    return _a.context_of(info.cube, owner, info.length, (info.score[p], info.score[1 - p]), bool(info.crawford))
+def _context(info, p: int) -> CubeInfo:
+    try:
+        return CubeInfo.seen_by(p, info.cube, info.cube_owner, info.length, info.score,
+                                bool(info.crawford) and bool(info.length))
+    except RulesError as exc:
+        raise _a.AnalysisError(f"not a cube and score to analyse: {exc}") from None
 
 
 def _dice(dice) -> Optional[tuple[int, int]]:
@@ -67,7 +70,7 @@ def _chances(o) -> dict:
     return out
 
 
-def _candidates(pos, dice, level: str, ctx: _a.Context) -> list[dict]:
+def _candidates(pos, dice, level: str, ctx: CubeInfo) -> list[dict]:
     opts = _a.move_options(pos, dice, level, ctx)
     if not opts:
         return []

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from rules.cubeinfo import MONEY, CubeInfo
 from rules.position import Position
 
 from . import cube as _cube
@@ -37,15 +38,13 @@ def _outputs(position_id: str, level: str) -> tuple:
     return tuple(probs[k] for k in _NAMES)
 
 
-def answer_values(position_id: str, points: int, *, dice=(), cube_value: int = 1, cube_owner: str = "center",
-                  match_length: int = 0, score=(0, 0), crawford: bool = False, level: str = DEFAULT) -> dict:
+def answer_values(position_id: str, points: int, *, dice=(), cube: CubeInfo = MONEY, level: str = DEFAULT) -> dict:
     """What accepting and playing on are worth to the side offered a resignation of ``points``: ``accept`` and
     ``play_on``, per unit of cube in money play (points / cube for accepting), as match-winning chances in a
     match. ``position_id``: the resigner on roll (encoded second), before its roll; ``dice``: the resigner's
-    roll when it has rolled; the cube arguments as for ``bot.cube_action``, seen by the side offered (``score`` =
-    (it, the resigner))."""
+    roll when it has rolled; ``cube`` the cube and score seen by the side offered (``rules.CubeInfo``)."""
     import bot
-    s = bot._state(cube_value, cube_owner, match_length, score, crawford)
+    s = bot._cube_info(cube)
     if not isinstance(points, int) or isinstance(points, bool) or points < 1:
         raise bot.BotError(f"points offered must be an int >= 1, got {points!r}")
     if dice and tuple(dice) != (0, 0):
@@ -57,20 +56,19 @@ def answer_values(position_id: str, points: int, *, dice=(), cube_value: int = 1
         o = invert(_outputs(position_id, level))
     if not s.match_length:
         p, w, l_ = _cube._w_l(o)
-        return {"accept": points / cube_value, "play_on": _cube.janowski(p, w, l_, s.cube_owner)}
-    a, b, v, post = s.my_away, s.their_away, s.cube_value, s.post_crawford
+        return {"accept": points / s.value, "play_on": _cube.janowski(p, w, l_, s.owner)}
+    a, b, v, post = s.my_away, s.their_away, s.value, s.post_crawford
     x = 0.0 if s.crawford else _cube.CUBE_EFFICIENCY
-    return {"accept": _met.mwc(a - points, b, post), "play_on": _cube.match_cubeful(o, a, b, v, s.cube_owner, post, x)}
+    return {"accept": _met.mwc(a - points, b, post), "play_on": _cube.match_cubeful(o, a, b, v, s.owner, post, x)}
 
 
-def resign_answer(position_id: str, points: int, **kw) -> str:
+def resign_answer(position_id: str, points: int, *, dice=(), cube: CubeInfo = MONEY, level: str = DEFAULT) -> str:
     """``"accept"`` when the offer is worth at least playing on (``answer_values``), else ``"decline"``."""
-    v = answer_values(position_id, points, **kw)
+    v = answer_values(position_id, points, dice=dice, cube=cube, level=level)
     return "accept" if v["accept"] >= v["play_on"] - 1e-9 else "decline"
 
 
-def resign_offer(position_id: str, offers: Iterable[int], *, cube_value: int = 1, level: str = DEFAULT,
-                 **_cube_kw) -> int:
+def resign_offer(position_id: str, offers: Iterable[int], *, cube: CubeInfo = MONEY, level: str = DEFAULT) -> int:
     """The points the side on roll of ``position_id`` (before its roll) offers to resign for, among ``offers``
     (the table's), or 0 when it plays on: see the module docstring."""
     allowed = sorted(int(x) for x in offers)
@@ -82,5 +80,5 @@ def resign_offer(position_id: str, offers: Iterable[int], *, cube_value: int = 1
     if o[0] > SURE_LOSS:
         return 0
     k = 1 if o[3] <= SMALL_LOSS else 2 if o[4] <= SMALL_LOSS else 3
-    fitting = [x for x in allowed if x >= k * cube_value]
+    fitting = [x for x in allowed if x >= k * cube.value]
     return fitting[0] if fitting else allowed[-1]  # the most it can still lose covers all

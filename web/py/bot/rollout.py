@@ -28,6 +28,7 @@ import math
 from typing import Callable, Optional
 
 from rules.board import ALL_ROLLS, Board, swap, winner_kind
+from rules.cubeinfo import CubeInfo
 from rules.errors import RulesError
 from rules.match import MAX_CUBE
 from rules.movegen import legal_plays
@@ -155,10 +156,10 @@ class CubeState:
         owner = self.seen_by(root_moves)
         if owner == _cube.THEIRS or self.value * 2 > MAX_CUBE:
             return
-        view = _cube.CubeView(cube_value=self.value, cube_owner=owner)
+        view = CubeInfo(self.value, owner)
         if not _cube.should_double(mean, view):
             return
-        taker = _cube.CubeView(cube_value=self.value, cube_owner=_cube.CENTER if owner == _cube.CENTER else _cube.THEIRS)
+        taker = CubeInfo(self.value, _cube.CENTER if owner == _cube.CENTER else _cube.THEIRS)
         if _cube.should_take(mean, taker):
             self.value *= 2
             self.owner = "other" if root_moves else "root"

@@ -26,18 +26,18 @@ class BotChooser:
         if not p.resign:
             return None
         from bot.resign import resign_offer
-        points = resign_offer(p.position_id, p.resign, level=p.level, **p.cube)
+        points = resign_offer(p.position_id, p.resign, cube=p.cube, level=p.level)
         return f"resign {points}" if points else None
 
     def cube(self, p: Pending) -> str:
-        return self.offer(p) or self.bot.cube_action(p.position_id, level=p.level, **p.cube)
+        return self.offer(p) or self.bot.cube_action(p.position_id, p.cube, level=p.level)
 
     def answer(self, p: Pending) -> str:
-        return self.bot.take_decision(p.position_id, level=p.level, **p.cube)
+        return self.bot.take_decision(p.position_id, p.cube, level=p.level)
 
     def resign_answer(self, p: Pending) -> str:
         from bot.resign import resign_answer
-        return resign_answer(p.position_id, p.offer, dice=p.dice, level=p.level, **p.cube)
+        return resign_answer(p.position_id, p.offer, dice=p.dice, cube=p.cube, level=p.level)
 
     def play(self, p: Pending) -> str:
         offer = self.offer(p)

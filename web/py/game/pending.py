@@ -10,7 +10,7 @@ from .resign import offers
 from .state import MOVING, ROLL, TAKE, Pending
 from .value import TableValue
 
-__all__ = ["completions", "cube_args", "pending_for", "clock_pending"]
+__all__ = ["completions", "cube_info", "pending_for", "clock_pending"]
 
 
 def completions(turn: "rules.Turn") -> dict:
@@ -43,17 +43,9 @@ def completions(turn: "rules.Turn") -> dict:
     return out
 
 
-def cube_args(v: TableValue, p: int, for_answer: bool) -> dict:
-    """Keyword arguments for ``bot.cube_action`` / ``bot.take_decision`` as player ``p`` sees the cube."""
-    m = v.match
-    if m.cube_owner is None:
-        owner = "center"
-    elif for_answer:
-        owner = "opponent" if m.cube_owner == 1 - p else "me"
-    else:
-        owner = "me" if m.cube_owner == p else "opponent"
-    return {"cube_value": m.cube, "cube_owner": owner, "match_length": m.length,
-            "score": (m.score[p], m.score[1 - p]), "crawford": m.crawford}
+def cube_info(v: TableValue, p: int) -> rules.CubeInfo:
+    """The cube and score as player ``p`` sees them (what ``bot.cube_action`` / ``bot.take_decision`` take)."""
+    return rules.CubeInfo.of_match(v.match, p)
 
 
 def _bot_or_clock(v: TableValue, p: int) -> Optional[tuple]:
@@ -84,7 +76,7 @@ def resign_pending(v: TableValue) -> Optional[Pending]:
         return None
     start = v.turn.start if v.turn is not None else v.position(p)
     return Pending(a, "resign", "bot", seat.level, start.to_id(), dice=v.dice or (),
-                   cube=cube_args(v, a, False), offer=points)
+                   cube=cube_info(v, a), offer=points)
 
 
 def pending_for(v: TableValue, comp: Optional[dict] = None) -> Optional[Pending]:
@@ -103,7 +95,7 @@ def pending_for(v: TableValue, comp: Optional[dict] = None) -> Optional[Pending]
             reason, level = "auto", opts.clock_level
         else:
             return None
-        return Pending(p, "cube", reason, level, v.position(p).to_id(), cube=cube_args(v, p, False),
+        return Pending(p, "cube", reason, level, v.position(p).to_id(), cube=cube_info(v, p),
                        resign=bot_resign_offers(v, p) if reason == "bot" else ())
     if v.phase == MOVING:
         who = _bot_or_clock(v, p)
@@ -112,14 +104,14 @@ def pending_for(v: TableValue, comp: Optional[dict] = None) -> Optional[Pending]
         reason, level = who
         comp = completions(v.turn) if comp is None else comp
         return Pending(p, "play", reason, level, v.turn.start.to_id(), dice=v.dice, candidates=tuple(sorted(comp)),
-                       cube=cube_args(v, p, False), resign=bot_resign_offers(v, p) if reason == "bot" else ())
+                       cube=cube_info(v, p), resign=bot_resign_offers(v, p) if reason == "bot" else ())
     if v.phase == TAKE:
         taker = 1 - p
         who = _bot_or_clock(v, taker)
         if who is None:
             return None
         reason, level = who
-        return Pending(taker, "answer", reason, level, v.position(p).to_id(), cube=cube_args(v, taker, True))
+        return Pending(taker, "answer", reason, level, v.position(p).to_id(), cube=cube_info(v, taker))
     return None
 
 
@@ -128,7 +120,7 @@ def clock_pending(v: TableValue, player: int, level: str, comp: Optional[dict] =
     answer to a double in phase take, else the play of the turn being played."""
     if v.phase == TAKE:
         return Pending(player, "answer", "clock", level, v.position(1 - player).to_id(),
-                       cube=cube_args(v, player, True))
+                       cube=cube_info(v, player))
     comp = completions(v.turn) if comp is None else comp
     return Pending(player, "play", "clock", level, v.turn.start.to_id(), dice=v.dice,
                    candidates=tuple(sorted(comp)))

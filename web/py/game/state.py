@@ -68,8 +68,8 @@ class Pending:
     bot needs is here (pure data, so a worker can answer it): ``position_id`` with the deciding side's view as
     the bot functions expect (for "play" and "cube" the player on turn is on roll; for "answer" the doubler is on
     roll), ``dice``, ``candidates`` (for "play": the result Position IDs allowed; when a clock ran out after some
-    steps, only results that keep those steps), ``cube`` (keyword arguments for ``bot.cube_action`` /
-    ``bot.take_decision``: cube_value, cube_owner, match_length, score, crawford), ``level``.
+    steps, only results that keep those steps), ``cube`` (the cube and score as the deciding player sees them,
+    ``rules.CubeInfo``, what ``bot.cube_action`` / ``bot.take_decision`` take), ``level``.
     """
 
     player: int
@@ -79,7 +79,7 @@ class Pending:
     position_id: str
     dice: tuple = ()
     candidates: tuple = ()
-    cube: dict = field(default_factory=dict, compare=False, hash=False)
+    cube: rules.CubeInfo = field(default=rules.cubeinfo.MONEY, compare=False, hash=False)
     offer: int = 0
     resign: tuple = ()
 
@@ -100,7 +100,7 @@ class Pending:
         """Plain data (JSON-ready) for a worker; :meth:`from_dict` reads it back."""
         return {"player": self.player, "kind": self.kind, "reason": self.reason, "level": self.level,
                 "position_id": self.position_id, "dice": list(self.dice), "candidates": list(self.candidates),
-                "cube": {k: list(v) if isinstance(v, tuple) else v for k, v in self.cube.items()},
+                "cube": self.cube.to_dict(),
                 "offer": self.offer, "resign": list(self.resign)}
 
     @classmethod
@@ -123,16 +123,17 @@ class Pending:
             raise GameError(f"pending dice must be a list of integers, got {dice!r}")
         if not isinstance(cands, list) or not all(isinstance(c, str) for c in cands):
             raise GameError("pending candidates must be a list of Position IDs")
-        if not isinstance(cube, dict):
-            raise GameError("pending cube must be an object")
-        cube = {k: tuple(v) if isinstance(v, list) else v for k, v in cube.items()}
+        try:
+            info = rules.CubeInfo.from_dict(cube)
+        except rules.RulesError as exc:
+            raise GameError(f"pending cube: {exc}") from None
         offer, resign = d.get("offer", 0), d.get("resign", [])
         if not isinstance(offer, int) or isinstance(offer, bool) or offer < 0:
             raise GameError(f"pending offer must be an integer >= 0, got {offer!r}")
         if not isinstance(resign, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in resign):
             raise GameError(f"pending resign must be a list of integers, got {resign!r}")
         return cls(d["player"], d["kind"], d["reason"], d["level"], d["position_id"], tuple(dice), tuple(cands),
-                   cube, offer, tuple(resign))
+                   info, offer, tuple(resign))
 
 
 _PENDING_FIELDS = ("player", "kind", "reason", "level", "position_id")

@@ -12,6 +12,7 @@ from .movegen import apply_play, legal_plays, legal_results, result_boards
 from .turn import Option, Turn
 from .notation import format_play, parse_play
 from .match import BACKGAMMON, GAMMON, MAX_CUBE, SINGLE, MatchState, opening_roll, score_game
+from .cubeinfo import CubeInfo
 from .matchid import MatchInfo, decode_match_id, encode_match_id, gnubg_id, parse_gnubg_id
 from .xgid import parse_xgid, to_xgid
 from .mat import MatAction, MatGame, MatMatch, write_mat
@@ -29,7 +30,7 @@ __all__ = [
     "Position", "Step", "BAR", "OFF", "position_id",
     "legal_plays", "legal_results", "result_boards", "apply_play", "Turn", "Option", "format_play", "parse_play",
     "MatchState", "score_game", "opening_roll", "SINGLE", "GAMMON", "BACKGAMMON",
-    "MAX_CUBE",
+    "MAX_CUBE", "CubeInfo",
     "MatchInfo", "encode_match_id", "decode_match_id", "gnubg_id", "parse_gnubg_id",
     "to_xgid", "parse_xgid", "MatAction", "MatGame", "MatMatch", "read_mat", "write_mat",
 ]

@@ -111,13 +111,12 @@ class BotProxy:
         worker = await self.worker()
         if worker is not None:
             try:
-                return json.loads(str(await worker.hint(json.dumps(request))))
+                return json.loads(str(await worker.hint(json.dumps(dict(request, cube=request["cube"].to_dict())))))
             except Exception as exc:  # a worker failure: advise from here instead
                 from pyscript import window
                 window.console.warn(f"bot worker failed on a hint, thinking on the main thread: {exc}")
         from bot import analysis
-        return analysis.hint(request["kind"], request["position_id"], request.get("dice"), request.get("cube"),
-                             "quick")
+        return analysis.hint(request["kind"], request["position_id"], request.get("dice"), request["cube"], "quick")
 
     async def rollout(self, request: dict, on_progress, cancelled, chunk: int = 1) -> dict | None:
         """Roll out a decision (``bot.rollout``'s arguments in ``request``) ``chunk`` trials per call to the

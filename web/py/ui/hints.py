@@ -28,12 +28,10 @@ def start_position(state) -> rules.Position:
     return rules.Position(mine, theirs)
 
 
-def _cube_kwargs(state, decider: int) -> dict:
-    owner = state.cube_owner
-    return {"cube_value": state.cube,
-            "cube_owner": "center" if owner is None else ("me" if owner == decider else "opponent"),
-            "match_length": state.match_length, "score": (state.score[decider], state.score[1 - decider]),
-            "crawford": bool(state.crawford)}
+def cube_info(state, decider: int) -> rules.CubeInfo:
+    """The cube and score as player ``decider`` sees them in ``state``."""
+    return rules.CubeInfo.seen_by(decider, state.cube, state.cube_owner, state.match_length,
+                                  (state.score[0], state.score[1]), bool(state.crawford))
 
 
 def allowed(state, local: bool) -> bool:
@@ -53,17 +51,18 @@ def allowed(state, local: bool) -> bool:
 
 
 def request_for(state) -> Optional[dict]:
-    """What to ask the bot (``bot.analysis.hint``'s arguments), or None when there is nothing to advise."""
+    """What to ask the bot (``bot.analysis.hint``'s arguments; ``cube`` a ``rules.CubeInfo``), or None when there
+    is nothing to advise."""
     if state.phase == game.MOVING and state.dice is not None:
         return {"kind": "move", "position_id": start_position(state).to_id(), "dice": list(state.dice),
-                "cube": _cube_kwargs(state, state.turn)}
+                "cube": cube_info(state, state.turn)}
     if state.phase == game.ROLL and state.can_double:
         return {"kind": "double", "position_id": state.position().to_id(), "dice": None,
-                "cube": _cube_kwargs(state, state.turn)}
+                "cube": cube_info(state, state.turn)}
     if state.phase == game.TAKE:
         taker = 1 - state.turn
         return {"kind": "take", "position_id": state.position().to_id(), "dice": None,
-                "cube": _cube_kwargs(state, taker)}
+                "cube": cube_info(state, taker)}
     return None
 
 

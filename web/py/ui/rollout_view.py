@@ -11,6 +11,8 @@ import asyncio
 import random
 from typing import Optional
 
+import rules
+
 TRIALS = (36, 108, 324, 648, 1296)
 TRUNCATE = (11, 7, 3, 0)  # 0: to the end of the game
 PLAYS = 2  # the suggested plays rolled out: the best two
@@ -19,9 +21,8 @@ PLAYS = 2  # the suggested plays rolled out: the best two
 def request_for(hint_request: dict, advice: dict, trials: int, truncate: int, seed: int) -> Optional[dict]:
     """``bot.rollout``'s arguments for the decision a hint advised on, or None when there is none to roll out
     (no play, or a cube question the rollout does not model: it plays money with a centred cube)."""
-    cube = hint_request.get("cube") or {}
-    money = not cube.get("match_length")
-    centred = cube.get("cube_owner", "center") == "center"
+    cube = hint_request.get("cube") or rules.CubeInfo()
+    money, centred = cube.is_money, cube.owner == "center"
     base = {"position_id": hint_request["position_id"], "trials": trials, "truncate": truncate, "seed": seed}
     if advice.get("kind") == "move":
         plays = [o["position_id"] for o in advice.get("top") or [] if o.get("play")][:PLAYS]
