@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Optional, Union
 
 from rules.errors import RulesError
+from rules.movegen import check_dice
 from rules.match import MAX_CUBE as _MAX_CUBE
 from rules.cubeinfo import MONEY, CubeInfo
 from rules.position import Position
@@ -112,13 +113,9 @@ def _board(position_id: str) -> Board:
 
 def _dice(dice) -> tuple[int, int]:
     try:
-        d1, d2 = dice
-    except (TypeError, ValueError):
-        raise BotError(f"dice must be a pair of ints 1..6, got {dice!r}") from None
-    for d in (d1, d2):
-        if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6:
-            raise BotError(f"dice must be a pair of ints 1..6, got {dice!r}")
-    return d1, d2
+        return check_dice(dice)
+    except RulesError as e:
+        raise BotError(str(e)) from None
 
 
 def _level(level: str) -> _levels.Level:

@@ -14,8 +14,7 @@ from typing import Any, Optional
 from rules.board import ALL_ROLLS
 from rules.cubeinfo import CubeInfo
 from rules.errors import RulesError
-from rules.matchid import parse_gnubg_id
-from rules.xgid import parse_xgid
+from rules.xgid import parse_position_text
 
 from . import analysis as _a
 from .network import equity
@@ -28,12 +27,8 @@ CHANCES = ("win", "gammon", "backgammon", "lose_gammon", "lose_backgammon")
 def _parse(position: Any):
     if not isinstance(position, str) or not position.strip():
         raise _a.AnalysisError("the position must be a GNUbg ID (PositionID:MatchID) or an XGID")
-    text = position.strip()
     try:
-        if text.upper().startswith("XGID=") or text.count(":") >= 8:
-            pos, info, _extra = parse_xgid(text)
-        else:
-            pos, info = parse_gnubg_id(text)
+        pos, info = parse_position_text(position)
     except RulesError as exc:
         raise _a.AnalysisError(f"not a position: {exc}") from None
     if pos.is_over():

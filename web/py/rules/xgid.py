@@ -20,7 +20,7 @@ from .match import MAX_CUBE
 from .matchid import MatchInfo
 from .position import Position
 
-__all__ = ["to_xgid", "parse_xgid", "XgidExtra"]
+__all__ = ["to_xgid", "parse_xgid", "parse_position_text", "XgidExtra"]
 
 
 class XgidExtra(tuple[bool, bool, int]):
@@ -152,3 +152,15 @@ def parse_xgid(text: str) -> tuple[Position, MatchInfo, XgidExtra]:
                      double_offered=double, dice=dice)
     extra = XgidExtra((bool(flag & 1) and not length, bool(flag & 2) and not length, max_cube))
     return pos, info, extra
+
+
+def parse_position_text(text: str) -> tuple[Position, MatchInfo]:
+    """``(Position, MatchInfo)`` from a GNUbg ID (``PositionID:MatchID``) or an XGID, told apart by the XGID's
+    ``XGID=`` prefix or its nine fields; raises the reader's :class:`RulesError` (``PositionIdError``,
+    ``MatchIdError``, ``XgidError``)."""
+    from .matchid import parse_gnubg_id
+    t = text.strip()
+    if t.upper().startswith("XGID=") or t.count(":") >= 8:
+        pos, info, _extra = parse_xgid(t)
+        return pos, info
+    return parse_gnubg_id(t)

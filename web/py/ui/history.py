@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Callable, Optional
 from .query import parse as parse_qs
+from .seat_names import seat_names
 
 import game
 
@@ -102,19 +103,8 @@ def row_text(record: dict, t: Callable[..., str], when: Optional[Callable[[str],
 
 
 def player_names(players: list, t: Callable[..., str]) -> tuple[str, str]:
-    """The two players' names in this page's language, as the table shows them (records store "Player 1",
-    "Bot (level)"): against the bot "You", two people "White" and "Black"."""
-    players = [p if isinstance(p, dict) else {} for p in list(players)[:2]] + [{}, {}]
-    vs_bot = any(p.get("kind") == "bot" for p in players[:2])
-    names = []
-    for i, p in enumerate(players[:2]):
-        if p.get("kind") == "bot" and p.get("level") in game.LEVELS:
-            names.append(t("bot_level", level=t("level_" + p["level"])))
-        elif p.get("kind") == "human":
-            names.append(t("you") if vs_bot else t("player_white") if i == 0 else t("player_black"))
-        else:
-            names.append(str(p.get("name") or "?"))
-    return names[0], names[1]
+    """The two players' names in this page's language, as the table shows them (``ui.seat_names``)."""
+    return seat_names(players, t, "history")
 
 
 def verify_href(n: Optional[int], lang: str) -> str:

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
-from rules import parse_gnubg_id, parse_xgid
+from rules.xgid import parse_position_text
 from rules.errors import RulesError
 
 from .model import CubeView, slot_counts, slot_of
@@ -38,10 +38,7 @@ def read(text: str, dice_text: str = "") -> Setup:
     if not t:
         raise PositionError("empty")
     try:
-        if t.upper().startswith("XGID=") or t.count(":") >= 8:
-            pos, info, _extra = parse_xgid(t)
-        else:
-            pos, info = parse_gnubg_id(t)
+        pos, info = parse_position_text(t)
     except RulesError as exc:
         raise PositionError(str(exc)) from None
     dice = read_dice(dice_text) if dice_text.strip() else (None if info.dice == (0, 0) else tuple(info.dice))

@@ -19,6 +19,7 @@ from rules.board import pips
 from rules.position import Position
 
 from .model import slot_counts, slot_of
+from .seat_names import seat_names
 
 ANALYSIS_KEY = "gamao.analysis"
 ANALYSIS_KEEP = 30
@@ -258,13 +259,9 @@ def join(all_items: list[Item], analysis: Optional[dict]) -> None:
 
 
 def names(record: dict, t) -> tuple[str, str]:
-    players = record.get("players") or [{}, {}]
-    out = []
-    for i in (0, 1):
-        seat = players[i] if i < len(players) and isinstance(players[i], dict) else {}
-        name = seat.get("name") if isinstance(seat.get("name"), str) else ""
-        out.append(name or t("player_white" if i == 0 else "player_black"))
-    return out[0], out[1]
+    """The record's names of its two players (``ui.seat_names``)."""
+    players = record.get("players")
+    return seat_names(players if isinstance(players, list) else [], t, "record")
 
 
 def notation(item: Item, t) -> str:

@@ -8,25 +8,11 @@ from typing import Optional, Sequence
 
 from game.state import GAME_OVER, MATCH_OVER, MOVING, ROLL, TAKE
 
+from .seat_names import seat_names
+
 RESULT_KEYS = {"single": "result_single", "gammon": "result_gammon", "backgammon": "result_backgammon",
                "pass": "result_pass", "claimed": "result_claimed",
                "resign": "result_resign"}
-
-
-def seat_names(seats: Sequence, t) -> tuple[str, str]:
-    """Display names: against the bot "You" and "Bot (level)"; two people "White" and "Black"."""
-    names = []
-    vs_bot = any(s.kind == "bot" for s in seats)
-    for i, seat in enumerate(seats):
-        if seat.name:
-            names.append(seat.name)
-        elif seat.kind == "bot":
-            names.append(t("bot_level", level=t("level_" + seat.level)))
-        elif vs_bot:
-            names.append(t("you"))
-        else:
-            names.append(t("player_white") if i == 0 else t("player_black"))
-    return names[0], names[1]
 
 
 def solo(seats: Sequence) -> Optional[int]:
