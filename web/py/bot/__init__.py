@@ -152,8 +152,7 @@ def evaluate(position_id: str, level: str = DEFAULT_LEVEL) -> dict[str, float]:
     lv = _level(level)
     ev = evaluator()
     o = _play.evaluate_1ply_board(ev.pruned(lv.prune), board) if lv.plies >= 1 else _play.outputs_on_roll(ev, board)
-    names = ("win", "gammon_win", "backgammon_win", "gammon_loss", "backgammon_loss")
-    out = dict(zip(names, o))
+    out = dict(zip(Outputs._fields, o))
     out["equity"] = equity(o)
     return out
 
@@ -165,9 +164,9 @@ def _cube_info(cube: CubeInfo) -> CubeInfo:
 
 
 def _outputs(position_id: str, level: str) -> Outputs:
-    """The cubeless outputs ``evaluate`` gives, as a tuple."""
+    """The cubeless outputs ``evaluate`` gives."""
     probs = evaluate(position_id, level)
-    return (probs["win"], probs["gammon_win"], probs["backgammon_win"], probs["gammon_loss"], probs["backgammon_loss"])
+    return Outputs(*(probs[k] for k in Outputs._fields))
 
 
 def cube_action(position_id: str, cube: CubeInfo = MONEY, *, level: str = DEFAULT_LEVEL) -> CubeDecision:

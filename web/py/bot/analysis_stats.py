@@ -12,7 +12,7 @@ from typing import Callable
 from rules.board import ALL_ROLLS, Board
 
 from . import play as _play
-from .network import Outputs
+from .network import Outputs, outputs
 
 LUCK_RATINGS = ((-0.06, "Go to bed"), (-0.03, "Bad dice, man!"), (0.03, "None"), (0.06, "Good dice, man!"))
 """GNU Backgammon's luck rating of the luck per roll (``getLuckRating``): below -0.06, below -0.03, up to
@@ -60,7 +60,7 @@ def roll_luck(ev, board: Board, dice: tuple[int, int], value: Callable[[Outputs]
             acc[k] += w * o[k]
         if r == (lo, hi):
             rolled = o
-    mean = tuple(a / total for a in acc)
+    mean = outputs(a / total for a in acc)
     assert rolled is not None
     return value(rolled) - value(mean), mean, rolled  # type: ignore[return-value]
 

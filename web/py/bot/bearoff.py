@@ -26,6 +26,8 @@ from array import array
 from pathlib import Path
 from typing import Optional, Sequence
 
+from .network import Outputs
+
 POINTS = 6
 MAX_CHECKERS = 15
 DEFAULT_PATH = Path(__file__).resolve().parent.parent.parent / "assets" / "bot" / "bearoff.bin"
@@ -246,4 +248,4 @@ def outputs(board) -> Optional[tuple[float, float, float, float, float]]:
         f0, f = t.rolls_first(a_pts)
         gl = sum(p * tail(f0, f, b0 + i + 1) for i, p in enumerate(b))
     win = min(max(win, 0.0), 1.0)
-    return (win, min(gw, win), 0.0, min(gl, 1.0 - win), 0.0)
+    return Outputs(win, min(gw, win), 0.0, min(gl, 1.0 - win), 0.0)

@@ -16,13 +16,30 @@ import json
 import math
 from operator import add, mul
 from pathlib import Path
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from . import features
 from rules.board import Board, is_race
 
-Outputs = tuple[float, float, float, float, float]
-"""(win, gammon win, backgammon win, gammon loss, backgammon loss) for the side on roll."""
+
+
+class Outputs(NamedTuple):
+    """The evaluator's five cubeless chances for one side (the side on roll, unless said otherwise): it wins,
+    it wins a gammon, a backgammon (gammons include backgammons), it loses a gammon, a backgammon. A tuple (the
+    search indexes it as one); the field names are those of ``bot.evaluate``'s dict."""
+    win: float
+    gammon_win: float
+    backgammon_win: float
+    gammon_loss: float
+    backgammon_loss: float
+
+
+def outputs(seq) -> Outputs:
+    """Five chances in order (a list, a tuple or a generator) as :class:`Outputs`, without a Python-level call."""
+    return _NEW(Outputs, seq)
+
+
+_NEW = tuple.__new__
 
 WEIGHTS_FORMAT = "gamao-bot-weights/1"
 DEFAULT_WEIGHTS = Path(__file__).resolve().parent.parent.parent / "assets" / "bot" / "weights.json"
@@ -323,7 +340,7 @@ def _consistent(o: list[float], board: Board) -> Outputs:
     bw = min(o[2], gw)
     gl = min(o[3], 1.0 - w) if board[0][0] == 0 else 0.0
     bl = min(o[4], gl)
-    return (w, gw, bw, gl, bl)
+    return _NEW(Outputs, (w, gw, bw, gl, bl))
 
 
 class Evaluator:
@@ -398,7 +415,7 @@ def parse_weights(data: bytes, expected_sha256: Optional[str]) -> Evaluator:
 
 def invert(o: Outputs) -> Outputs:
     """The same outputs seen by the other side."""
-    return (1.0 - o[0], o[3], o[4], o[1], o[2])
+    return _NEW(Outputs, (1.0 - o[0], o[3], o[4], o[1], o[2]))
 
 
 def equity(o: Outputs) -> float:

@@ -25,9 +25,10 @@ from . import bearoff
 from rules.board import ALL_ROLLS, START_BOARD, Board, swap, winner_kind
 from rules.movegen import result_boards as results
 from .levels import PLAY, Level
-from .network import Evaluator, Outputs, equity, invert
+from .network import Evaluator, Outputs, equity, invert, outputs
 
-WIN_OUTPUTS = {1: (1.0, 0.0, 0.0, 0.0, 0.0), 2: (1.0, 1.0, 0.0, 0.0, 0.0), 3: (1.0, 1.0, 1.0, 0.0, 0.0)}
+WIN_OUTPUTS = {1: Outputs(1.0, 0.0, 0.0, 0.0, 0.0), 2: Outputs(1.0, 1.0, 0.0, 0.0, 0.0),
+               3: Outputs(1.0, 1.0, 1.0, 0.0, 0.0)}
 
 
 def outputs_on_roll(ev: Evaluator, board: Board) -> Outputs:
@@ -172,7 +173,7 @@ def _average(parts: list[tuple[int, Outputs]]) -> Outputs:
     for w, o in parts:
         for k in range(5):
             acc[k] += w * o[k]
-    return tuple(a / 36.0 for a in acc)  # type: ignore[return-value]
+    return outputs(a / 36.0 for a in acc)
 
 
 def evaluate_1ply_board(ev: Evaluator, board: Board, work: Optional[Work] = None,

@@ -22,20 +22,18 @@ from rules.position import Position
 from . import cube as _cube
 from . import met as _met
 from .levels import DEFAULT, NETWORK, slow
-from .network import invert
+from .network import Outputs, invert
 
 __all__ = ["SURE_LOSS", "SMALL_LOSS", "resign_answer", "resign_offer", "answer_values"]
 
 SURE_LOSS = 0.001
 SMALL_LOSS = 0.01
 _LOOK_CLOSER = 0.05
-_NAMES = ("win", "gammon_win", "backgammon_win", "gammon_loss", "backgammon_loss")
 
 
-def _outputs(position_id: str, level: str) -> tuple:
+def _outputs(position_id: str, level: str) -> Outputs:
     import bot
-    probs = bot.evaluate(position_id, level)
-    return tuple(probs[k] for k in _NAMES)
+    return bot._outputs(position_id, level)
 
 
 def answer_values(position_id: str, points: int, *, dice=(), cube: CubeInfo = MONEY, level: str = DEFAULT) -> dict:

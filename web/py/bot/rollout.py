@@ -39,7 +39,7 @@ from . import bearoff
 from . import cube as _cube
 from . import play as _play
 from .levels import ROLLOUT
-from .network import Evaluator, Outputs, equity, invert
+from .network import Evaluator, Outputs, equity, invert, outputs
 
 CUBE_CANDIDATES = ("no_double", "double_take", "double_pass")
 STATS = ("equity", "cubeless_equity", "win", "gammon_win", "backgammon_win", "gammon_loss", "backgammon_loss")
@@ -129,7 +129,7 @@ class Ply:
             for k in range(5):
                 acc[k] += w * o[k]
         self.rolls = rolls
-        self.mean: Outputs = tuple(a / 36.0 for a in acc)  # type: ignore[assignment]
+        self.mean: Outputs = outputs(a / 36.0 for a in acc)
 
 
 def _root(o, root_moves: bool):
