@@ -183,9 +183,8 @@ class PositionView:
                 li = dom.el("li", None, parent=ol)
                 b = dom.el("button", None, parent=li, type="button", cls="candidate", data_candidate="",
                            data_play=r["play"], data_equity=f"{r['equity']:.4f}", data_rank=str(r["rank"]),
-                           aria_pressed="true" if r["rank"] == 1 else "false",
-                           aria_label=t("pos_candidate", n=r["rank"], play=r["play"] or t("hint_no_move"),
-                                        e=f"{r['equity']:+.3f}", loss=f"{r['loss']:.3f}") + " " + r["text"])
+                           aria_pressed="true" if r["rank"] == 1 else "false")
+                dom.el("span", f"{r['rank']}. ", cls="sr-only", parent=b)  # its name: the rank, then what it shows
                 dom.el("span", r["play"] or t("hint_no_move"), cls="what", parent=b)
                 dom.el("span", f"{r['equity']:+.3f}", cls="eq", parent=b)
                 if r["rank"] > 1:

@@ -244,24 +244,33 @@ class RolloutPanel:
 
     def _table(self, result: dict) -> None:
         """The table of candidates: built once per rollout, then only its cells' texts change (few calls into
-        the page per update, so each stays a short task)."""
+        the page per update, so each stays a short task). On a narrow screen the interval shows under the equity
+        instead of in a column of its own (``.ci-inline``, review.css)."""
         from .dom import el
         t = self.t
-        keys = ("equity", "ci", "win", "gammon", "lose_gammon")
+        keys = ("equity", "ci", "ci_inline", "win", "gammon", "lose_gammon")
         shown = RO.rows(result, t)
         if self._cells is None or [r["candidate"] for r in shown] != list(self._cells):
             self.table.innerHTML = ""
             head = el("tr", parent=self.table)
             for key in ("rollout_col_choice", "rollout_col_equity", "rollout_col_ci", "rollout_col_win",
                         "rollout_col_gammon", "rollout_col_lose_gammon"):
-                el("th", t(key), parent=head, scope="col")
+                th = el("th", t(key), parent=head, scope="col", cls="ci" if key == "rollout_col_ci" else "")
+                if key == "rollout_col_equity":
+                    el("span", " (" + t("rollout_col_ci") + ")", parent=th, cls="ci-inline")
             self._cells = {}
             for row in shown:
                 tr = el("tr", parent=self.table, data_candidate=row["candidate"])
                 el("th", row["name"], parent=tr, scope="row")
-                self._cells[row["candidate"]] = (tr, {key: el("td", parent=tr) for key in keys}, {})
+                eq = el("td", parent=tr)
+                cells = {"equity": el("span", parent=eq), "ci_inline": el("span", parent=eq, cls="ci-inline")}
+                cells["ci"] = el("td", parent=tr, cls="ci")
+                for key in keys[3:]:
+                    cells[key] = el("td", parent=tr)
+                self._cells[row["candidate"]] = (tr, cells, {})
         for row in shown:
             tr, cells, last = self._cells[row["candidate"]]
+            row = dict(row, ci_inline=" " + row["ci"])
             for key in keys:
                 if last.get(key) != row[key]:
                     cells[key].textContent = last[key] = row[key]

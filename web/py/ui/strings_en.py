@@ -130,7 +130,6 @@ EN: dict[str, str] = {
     "pos_rolls": "The best play of each roll",
     "pos_roll": "Roll",
     "pos_best_play": "Best play",
-    "pos_candidate": "{n}. {play}: equity {e}, {loss} less than the best.",
     "pos_roll_button": "Analyse the roll {roll}",
     "pos_chances": "win {w} (gammon {g}, backgammon {b}); lose a gammon {lg}, a backgammon {lb}",
     "pos_best": "Right answer: {action}",

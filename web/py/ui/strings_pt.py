@@ -124,7 +124,6 @@ PT: dict[str, str] = {
     "pos_rolls": "A melhor jogada de cada rolagem",
     "pos_roll": "Rolagem",
     "pos_best_play": "Melhor jogada",
-    "pos_candidate": "{n}. {play}: equidade {e}, {loss} a menos que a melhor.",
     "pos_roll_button": "Analisar a rolagem {roll}",
     "pos_chances": "vitória {w} (gammon {g}, backgammon {b}); perder gammon {lg}, backgammon {lb}",
     "pos_best": "Resposta certa: {action}",
