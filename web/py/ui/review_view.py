@@ -469,8 +469,8 @@ class ReviewView:
         await asyncio.sleep(0)
         with span("review-draw"):
             self._draw()
-            if not self.rollout.running:
-                self._offer_rollout()  # the analysis' top plays to tick
+            if not self.rollout.running and self.rollout.result is None:
+                self._offer_rollout()  # the analysis' top plays to tick (a rollout shown stays)
         self.dlg.setAttribute("data-analysed", result["level"])
 
     def _progress(self, done: int, total: int) -> None:
