@@ -129,6 +129,13 @@ def test_a_cube_decision_rolled_out_and_reproduced_with_its_seed(browser, base_u
         assert page.locator(panel).get_attribute("data-best") == ref["best"]
         found = axe(page)
         assert not found, found
+        # a match's cube decision: the panel says why it cannot be rolled out, and offers nothing to run
+        page.get_by_label("Position to analyse").fill(OPENING.replace(":0:0:0:10", ":0:0:5:10"))
+        page.get_by_role("button", name="Analyse", exact=True).click()
+        page.wait_for_function("document.querySelector('#position-rollout-status').textContent"
+                               ".includes('cannot be rolled out')", timeout=120_000)
+        assert page.locator("#position-btn-rollout").is_hidden() and page.locator("#position-rollout-seed").is_hidden()
+        assert _rows(page, panel) == []
         guard.check()
     finally:
         context.close()

@@ -31,7 +31,7 @@ class RolloutPanel:
         sec.hidden = True
         place(sec)
         el(heading, texts("rollout_title"), parent=sec, id=self._id("rollout-title"))
-        form = el("div", cls="rollout-settings", parent=sec)
+        form = self.form = el("div", cls="rollout-settings", parent=sec)
         self.trials = self._select(form, "rollout-trials", texts("rollout_trials"),
                                    [(str(n), str(n)) for n in RO.TRIALS], "324")
         self.truncate = self._select(form, "rollout-truncate", texts("rollout_truncate"),
@@ -44,7 +44,7 @@ class RolloutPanel:
         self.plays = el("fieldset", cls="rollout-plays", parent=sec, id=self._id("rollout-plays"))
         self.plays.hidden = True
         on(self.plays, "change", lambda e: self._ticks_changed())
-        buttons = el("div", cls="rollout-buttons", parent=sec)
+        buttons = self.buttons = el("div", cls="rollout-buttons", parent=sec)
         self.run_btn = el("button", texts("rollout_run"), parent=buttons, id=self._id("btn-rollout"), type="button")
         self.cancel_btn = el("button", texts("rollout_cancel"), parent=buttons, id=self._id("btn-rollout-cancel"),
                              type="button")
@@ -90,7 +90,8 @@ class RolloutPanel:
         if decision is None or decision == RO.NOTHING:
             return
         self.section.hidden = False
-        if isinstance(decision, str):
+        self.form.hidden = self.buttons.hidden = isinstance(decision, str)
+        if isinstance(decision, str):  # only the reason shows
             self.status.textContent = self.t(decision)
             self.run_btn.disabled = True
             return
