@@ -18,9 +18,10 @@ double/take. Kept in ``rollout_reference.json`` beside this file (Open Sage's fi
 candidates and which is best; then the mean absolute difference of the equities and the share of positions with
 the same best candidate, overall and where Open Sage's two differ by more than its 95 % interval.
 
-``--speed``: trials per second for one contact play at 0-ply leaves (truncated after 11 plies) and played to the
-end, with the baseline in the same run: the 21-roll look (``play.evaluate_1ply_board``, what a ply of a
-variance-reduced trial costs) of the same positions.
+``--speed [--baseline REV]``: trials per second (CPU time) of one contact play at 0-ply leaves, three positions,
+truncated after 11 plies and played to the end, and the interval width one CPU second of trials buys; with
+``--baseline`` the same for another git revision (e.g. ``main``) measured in the same run, each in its own
+interpreter. ``--kind KIND`` limits ``--accuracy`` to one kind of position.
 
 ``--pyodide``: the table page in Chromium, the hint for the opening 3-1, then *Roll out* at its defaults (324
 trials, 11 plies, the best two plays) in the bot's worker: the wall time, and every main-thread task over 50 ms.
@@ -28,7 +29,9 @@ trials, 11 plies, the best two plays) in the bot's worker: the wall time, and ev
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import math
 import os
 import pathlib
 import random
@@ -156,6 +159,8 @@ def accuracy(args) -> None:
     print(f"{'position':18s} {'sage 1':>8s} {'sage 2':>8s} {'±sage':>6s} {'ours 1':>8s} {'ours 2':>8s} {'±ours':>6s} same")
     for p in interleaved(positions())[args.start:args.start + args.positions]:
         e = ref.get(p["name"])
+        if args.kind and p["kind"] != args.kind:
+            continue
         if e is None or len(e["candidates"]) < 2:
             continue
         cands = [c["candidate"] for c in e["candidates"]]
@@ -203,29 +208,61 @@ def summarise(logs: list[str]) -> None:
 
 # --- speed -------------------------------------------------------------------------------------------------------
 
-def speed(args) -> None:
-    contact = [p for p in positions() if p["kind"] == "contact"][:3]
-    ev = bot.evaluator().pruned(R.PRUNE)
-    print(f"CPython, {load()}")
+_MEASURE = r"""
+import json, math, sys, time
+import bot
+R = sys.modules["bot.rollout"]
+jobs = json.loads(sys.argv[1])
+out = []
+for job in jobs:
     t0 = time.process_time()
-    n = 0
-    for p in contact:
-        play.evaluate_1ply_board(ev, Position.from_id(p["position_id"]))
-        n += 1
-    base = (time.process_time() - t0) / n
-    print(f"baseline: the 21-roll look of a position (a trial's ply) {1000 * base:.1f} ms")
-    for truncate, trials in ((11, args.trials), (0, max(4, args.trials // 6))):
-        total, t0 = 0, time.process_time()
-        for p in contact:
-            r = R.Rollout(bot.evaluator(), p["position_id"], dice=tuple(p["dice"]), trials=trials,
-                          truncate=truncate, seed=1)
-            r.candidates = r.candidates[:1]
-            r.step(trials)
-            total += trials
-        cpu = time.process_time() - t0
-        what = f"truncated after {truncate} plies" if truncate else "to the end"
-        print(f"one contact play, {what}: {total / cpu:.2f} trials/s ({total} trials, {cpu:.1f} CPU s); "
-              f"324 trials of two plays: {2 * 324 * cpu / total:.0f} s")
+    r = R.Rollout(bot.evaluator(), job["position_id"], dice=tuple(job["dice"]), trials=job["trials"],
+                  truncate=job["truncate"], seed=1)
+    r.candidates = r.candidates[:1]
+    r.step(job["trials"])
+    cpu = time.process_time() - t0
+    c, n = r.candidates[0], job["trials"]
+    var = [max(c.squares[k] / n - (c.sums[k] / n) ** 2, 0.0) * n / (n - 1) for k in (0, 1)]
+    out.append({"cpu": cpu, "trials": n, "var": var, "equity": c.sums[0] / n})
+print(json.dumps(out))
+"""
+
+
+def _measure(tree: pathlib.Path, jobs: list[dict]) -> list[dict]:
+    """The jobs' rollouts run by the code of ``tree`` in a fresh interpreter (its own ``bot``)."""
+    import subprocess
+    env = dict(os.environ, PYTHONPATH=f"{tree}{os.pathsep}{tree / 'web' / 'py'}")
+    done = subprocess.run([sys.executable, "-c", _MEASURE, json.dumps(jobs)], env=env, cwd=tree, check=True,
+                          capture_output=True, text=True)
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def speed(args) -> None:
+    """Trials per second of one contact play (three positions) truncated after 11 plies and played to the end,
+    and the interval width per CPU second (1.96 standard deviations of a trial's cubeful equity times the square
+    root of the CPU seconds a trial takes: the 95 % half-width that one CPU second of trials buys), for this
+    checkout and, with ``--baseline REV``, that revision measured in the same run (alternately)."""
+    from tools.bench import baseline
+    contact = [p for p in positions() if p["kind"] == "contact"][:3]
+    print(f"CPython, {load()}; one contact play, {len(contact)} positions, seed 1")
+    trees = [("this checkout", ROOT)]
+    stack = contextlib.ExitStack()
+    with stack:
+        if args.baseline:
+            trees.append((f"baseline {baseline.describe(args.baseline)}",
+                          stack.enter_context(baseline.worktree(args.baseline))))
+        for truncate, trials in ((11, args.trials), (0, max(4, args.trials // 6))):
+            jobs = [dict(p, trials=trials, truncate=truncate) for p in contact]
+            what = f"truncated after {truncate} plies" if truncate else "to the end"
+            for name, tree in trees:
+                rows = _measure(tree, jobs)
+                cpu = sum(r["cpu"] for r in rows)
+                total = sum(r["trials"] for r in rows)
+                eqs = " ".join(f"{r['equity']:+.3f}" for r in rows)
+                width = statistics.mean(1.96 * math.sqrt(r["var"][0] * r["cpu"] / r["trials"]) for r in rows)
+                print(f"  {what:25s} {name:28s} {total / cpu:6.2f} trials/s ({total} trials, {cpu:5.1f} CPU s); "
+                      f"324 trials of two plays {2 * 324 * cpu / total:4.0f} CPU s; ±{width:.3f} per CPU s "
+                      f"(equities {eqs}); {load()}", flush=True)
 
 
 def pyodide(args) -> None:
@@ -274,10 +311,12 @@ def main() -> None:
     ap.add_argument("--speed", action="store_true")
     ap.add_argument("--pyodide", action="store_true")
     ap.add_argument("--trials", type=int, default=324)
+    ap.add_argument("--baseline", metavar="REV", help="also measure this git revision in the same run (--speed)")
     ap.add_argument("--truncate", type=int, default=11)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=1, help="Open Sage's threads (--reference)")
     ap.add_argument("--positions", type=int, default=100, help="only N positions (--accuracy)")
+    ap.add_argument("--kind", choices=("opening", "contact", "race", "cube"), help="only this kind (--accuracy)")
     ap.add_argument("--start", type=int, default=0, help="from the position at this index (--accuracy)")
     ap.add_argument("--summarise", nargs="*", metavar="LOG", help="the summary of --accuracy logs run in parts")
     args = ap.parse_args()
