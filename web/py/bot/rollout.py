@@ -52,7 +52,9 @@ LOOK = 2
 """The variance reduction's look at the 21 rolls of a ply: the best of the pruning network's LOOK best plays
 of each roll (``Ply``)."""
 CACHE_LIMIT = 1500
-"""Positions whose 21 rolls' best plays a rollout keeps: the first plies of every trial start from the same few."""
+"""Looks a rollout keeps (``Rollout._ply``): those of the first ``KEPT_PLIES`` plies of its trials (22 per
+candidate of a play; cleared when full)."""
+KEPT_PLIES = 2
 
 ROLLS36 = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
 _INDEX21 = {r: ALL_ROLLS.index((min(r), max(r))) for r in ROLLS36}
@@ -352,7 +354,12 @@ class Rollout:
     def finished(self) -> bool:
         return self.done >= self.total
 
-    def _ply(self, board: Board) -> Ply:
+    def _ply(self, board: Board, ply: int) -> Ply:
+        """The look from ``board``, kept for later trials on the first two plies (every trial of a candidate
+        starts from the same board and, after the stratified first roll, from one of 21), made afresh after
+        them (the third roll is random: a board there seldom comes again)."""
+        if ply >= KEPT_PLIES:
+            return Ply(self.ev, board, self.look)
         p = self._cache.get(board)
         if p is None:
             if len(self._cache) >= CACHE_LIMIT:
@@ -397,7 +404,7 @@ class Rollout:
                 o = exact if exact is not None else _play.outputs_on_roll(self.ev, board)
                 end = (_root(o, root_moves), [s.on_roll_value(o, root_moves) for s in states])
                 break
-            p = self._ply(board)
+            p = self._ply(board, ply)
             i = _INDEX21[next(rolls)]
             o, result, kind = p.played(i)
             if self.reduce:
