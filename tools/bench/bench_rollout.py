@@ -23,8 +23,11 @@ truncated after 11 plies and played to the end, and the interval width one CPU s
 ``--baseline`` the same for another git revision (e.g. ``main``) measured in the same run, each in its own
 interpreter. ``--kind KIND`` limits ``--accuracy`` to one kind of position.
 
-``--pyodide``: the table page in Chromium, the hint for the opening 3-1, then *Roll out* at its defaults (324
-trials, 11 plies, the best two plays) in the bot's worker: the wall time, and every main-thread task over 50 ms.
+``--pyodide [--baseline REV]``: the table page in Chromium, the hint for the opening 3-1, then *Roll out* at its
+defaults (324 trials unless ``--trials``, 11 plies, the best two plays) in the bot's worker: the wall time (and
+what it makes of 324 trials), the load average before and after, and every main-thread task over 50 ms; with
+``--baseline`` the same for that revision's site, built in a temporary worktree; then the same rollout in
+CPython (CPU time), for the ratio of the two interpreters.
 """
 from __future__ import annotations
 
@@ -265,11 +268,13 @@ def speed(args) -> None:
                       f"(equities {eqs}); {load()}", flush=True)
 
 
-def pyodide(args) -> None:
+def _pyodide_run(web: pathlib.Path, trials: int) -> tuple[float, list, list]:
+    """The opening 3-1's default rollout in the page served from ``web``: (wall seconds, main-thread tasks over
+    50 ms, the rows of the result table)."""
     from tools.site import serve
     from tools.site.chromium import LAUNCH_ARGS, chromium_path
     from playwright.sync_api import sync_playwright
-    server = serve.start(0, ROOT / "web")
+    server = serve.start(0, web)
     url = f"http://127.0.0.1:{server.server_address[1]}/index.html?lang=en&seed={'ab' * 32}&clock=0&pace=0"
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
@@ -282,7 +287,7 @@ def pyodide(args) -> None:
             page.keyboard.press("h")
             page.wait_for_selector("#rollout", state="visible")
             page.wait_for_function("(document.documentElement.dataset.botWorker || '').includes('bearoff')")
-            page.select_option("#rollout-trials", str(args.trials))
+            page.select_option("#rollout-trials", str(trials))
             page.fill("#rollout-seed", "1")
             page.evaluate("""() => { window.__long = []; new PerformanceObserver(l => l.getEntries()
                 .forEach(e => window.__long.push(Math.round(e.duration)))).observe({type: 'longtask'}); }""")
@@ -297,11 +302,34 @@ def pyodide(args) -> None:
         finally:
             browser.close()
             server.shutdown()
-    print(f"Pyodide in Chromium ({load()}): opening 3-1, the best two plays, {args.trials} trials, 11 plies: "
-          f"{wall:.1f} s wall, {2 * args.trials / wall:.2f} trials/s")
-    print(f"main-thread tasks over 50 ms during it: {len(long)}, longest {max(long, default=0)} ms: {long[:20]}")
-    for r in rows:
-        print("  " + r)
+    return wall, long, rows
+
+
+def pyodide(args) -> None:
+    """The default rollout of the opening 3-1's best two plays in Chromium (wall time), this checkout's site
+    (``web/``, built) and with ``--baseline REV`` that revision's (built in a temporary worktree), one after the
+    other; then the same rollout in CPython (CPU time) for the ratio of the two interpreters."""
+    from tools.bench import baseline
+    print(f"Pyodide in Chromium: opening 3-1, the best two plays, {args.trials} trials each, 11 plies, seed 1")
+    with contextlib.ExitStack() as stack:
+        sites = [("this checkout", ROOT / "web")]
+        if args.baseline:
+            sites.append((f"baseline {baseline.describe(args.baseline)}",
+                          stack.enter_context(baseline.built_site(args.baseline))))
+        for name, web in sites:
+            before = load()
+            wall, long, rows = _pyodide_run(web, args.trials)
+            print(f"  {name:28s} {wall:6.1f} s wall, {2 * args.trials / wall:5.2f} trials/s; "
+                  f"324 trials of two plays about {648 * wall / (2 * args.trials):4.0f} s ({before} before, "
+                  f"{load()} after)", flush=True)
+            print(f"    main-thread tasks over 50 ms: {len(long)}, longest {max(long, default=0)} ms: {long[:20]}")
+            for r in rows:
+                print("    " + r)
+    start = Position(*START_BOARD).to_id()
+    t0 = time.process_time()
+    bot.rollout(start, dice=(3, 1), trials=args.trials, seed=1)
+    cpu = time.process_time() - t0
+    print(f"  CPython, this checkout: the same rollout {cpu:.1f} CPU s ({2 * args.trials / cpu:.2f} trials/s; {load()})")
 
 
 def main() -> None:
@@ -311,7 +339,7 @@ def main() -> None:
     ap.add_argument("--speed", action="store_true")
     ap.add_argument("--pyodide", action="store_true")
     ap.add_argument("--trials", type=int, default=324)
-    ap.add_argument("--baseline", metavar="REV", help="also measure this git revision in the same run (--speed)")
+    ap.add_argument("--baseline", metavar="REV", help="also measure this git revision in the same run (--speed, --pyodide)")
     ap.add_argument("--truncate", type=int, default=11)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=1, help="Open Sage's threads (--reference)")

@@ -6,16 +6,23 @@ every candidate in a trial. The first roll of the trials is stratified (each rou
 36 dice once) and the second quasi-random (over 36 rounds every pair of first and second rolls comes once). A
 trial stops early at a pure bear-off (exact from the one-sided table) and at the end of the game.
 
-Variance reduction, as GNU Backgammon does it: at every ply the mover's best play of each of the 21 rolls is
-evaluated anyway (it is how the rolled play is chosen), so the evaluator's own expectation of the ply is their
-weighted mean and the roll's luck is its value less that mean. Each trial's result is the value at its end (the
-network at the leaf, the exact outcome, or the bear-off table) less the sum of its luck: the luck terms have mean
-zero whatever the evaluator's errors, so the estimate keeps the truncated rollout's mean and loses most of its
-variance.
+Variance reduction, as GNU Backgammon does it: at every ply the mover's best 0-ply play of each of the 21 rolls
+is evaluated (the look, ``Ply``), the evaluator's own expectation of the ply is their weighted mean and the roll's
+luck is its value less that mean. Each trial's result is the value at its end (the network at the leaf, the
+exact outcome, or the bear-off table) less the sum of its luck: the luck terms have mean zero whatever the
+evaluator's errors (any value computed the same way for every roll would do), so the estimate keeps the
+truncated rollout's mean and loses most of its variance. The look takes the best of the pruning network's
+``LOOK`` (2) best plays of each roll, the trial's own play the best of its ``PRUNE`` (4) best: the look evaluates
+two plays of a roll with the full networks instead of four, its values differ from the played ones only where
+the pruning network ranks the best play third or fourth, and the interval one CPU second buys is no wider
+(``tools/bench/bench_rollout.py --speed``). Applying it to the first plies only would not pay: every ply's luck is a like share of a trial's
+variance (about 0.06 each, against 0.01 left after all 11 are taken out, in the contact positions of the
+benchmark).
 
 Cubeful (money play, cube centred unless told): before each roll the side on roll doubles and the other takes or
-passes by ``bot.cube`` on the ply's 21-roll mean (the 1-ply estimate), and a leaf is valued by the Janowski model
-at the cube then held; the cubeful luck of a roll is measured with the same model. Cubeless figures come from the
+passes by ``bot.cube`` on the look's 21-roll mean (its 1-ply estimate), and a leaf is valued by the Janowski model
+at the cube then held (past the too-good point, the cubeless equity); the cubeful luck of a roll is measured with
+the same model. Cubeless figures come from the
 same trials.
 
 Dice come from SHA-256 of the seed and the trial number (never ``random``), so a seed gives the same figures on
