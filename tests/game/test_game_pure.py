@@ -1,17 +1,6 @@
-"""web/py/game keeps no time of its own: the clock is data passed in (``now``), never read from the machine.
-What game may import is checked with every layer in tests/test_architecture.py."""
+"""web/py/game's events as data. (That game, like all the pure core, reads no clock and imports nothing of the
+browser is checked with every layer in tests/test_architecture.py.)"""
 from __future__ import annotations
-
-import pathlib
-
-GAME = pathlib.Path(__file__).resolve().parents[2] / "web" / "py" / "game"
-
-
-def test_game_uses_no_wall_clock_or_sleep():
-    for path in sorted(GAME.glob("*.py")):
-        text = path.read_text(encoding="utf-8")
-        for bad in ("time.time(", "time.sleep(", "datetime.now(", "perf_counter(", "monotonic("):
-            assert bad not in text, f"{path.name} uses {bad}"
 
 
 def test_event_to_dict_keeps_player_zero_and_drops_empty_fields():

@@ -1,25 +1,11 @@
-"""The net package's shape: the message types are typed; the QR code renders. (What net may import, and that only
-the WebRTC adapter touches the browser, is checked with every layer in tests/test_architecture.py.)"""
+"""The net package's shape: the message types are typed. (What net may import, and that it touches neither the
+browser nor a clock, is checked with every layer in tests/test_architecture.py.)"""
 from __future__ import annotations
 
 import typing
 
 from net.messages import TYPES, MessageType
-from net.qr import qr_matrix, qr_svg
 
 
 def test_the_message_types_are_the_typed_kinds():
     assert set(typing.get_args(MessageType)) == set(TYPES)
-
-
-def test_qr_code_of_an_invite():
-    url = "http://127.0.0.1:8000/index.html?lang=en#join=" + "Ab-_" * 32
-    svg = qr_svg(url, title="Invite <link>")
-    assert svg.startswith("<svg") and "Invite &lt;link&gt;" in svg and "join=" not in svg
-    m = qr_matrix(url)
-    assert len(m) == len(m[0]) and 21 <= len(m) <= 177 and (len(m) - 17) % 4 == 0
-    # the three finder patterns: dark 7x7 squares with a light ring and a dark 3x3 centre
-    n = len(m)
-    for r0, c0 in ((0, 0), (0, n - 7), (n - 7, 0)):
-        assert all(m[r0][c0 + i] == 1 for i in range(7)) and m[r0 + 3][c0 + 3] == 1 and m[r0 + 1][c0 + 1] == 0
-    assert qr_matrix(url) == m  # deterministic

@@ -1,7 +1,7 @@
 // Makes the memory snapshot the page and the bot's worker start from (see pyodide.mjs), in a worker of its own so
 // the page is never held up: a fresh interpreter (Pyodide's private `_makeSnapshot` option, with our precompiled
 // standard library), the app's bundle unpacked, the standard library modules the page had imported, every module
-// of the rules, bot, game and net packages (not the WebRTC adapter: it touches the browser), and the bot's weights
+// of the rules, bot, game and net packages (all pure: what touches the browser is in ui), and the bot's weights
 // and bear-off table loaded. The sources the page named (PyScript's own package, which PyScript writes as source at
 // every start) are compiled here, and the interpreter's source loader is taught to use that bytecode for a file
 // whose bytes hash the same (importlib.util.source_hash), so a start from the snapshot compiles none of them. The snapshot is kept in Cache Storage with the deploy's version, Pyodide's version and
@@ -68,8 +68,7 @@ def _prepare():
         except ImportError:
             pass
     for name in packages:
-        if name != "net.webrtc":
-            importlib.import_module(name)
+        importlib.import_module(name)
     import bot
     with open("/tmp/snapshot/weights.json", "rb") as f:
         bot.load_weights(data=f.read())

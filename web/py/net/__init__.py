@@ -1,6 +1,6 @@
-"""Peer-to-peer play: the protocol as pure code, plus the WebRTC adapter (``net.webrtc``, the only
-module that touches js). The connection dialog and the peer game in the page are ``ui.peer_dialog`` and
-``ui.peer_game``.
+"""Peer-to-peer play: the protocol as pure code (no js, no clock: every action is given its time). The browser's
+side is in ``ui``: the WebRTC adapter ``ui.webrtc``, the table adapter ``ui.peer_adapter``, the invite's QR code
+``ui.qr``, the connection dialog ``ui.peer_dialog`` and the peer game ``ui.peer_game``.
 
     >>> import net
     >>> host = net.PeerSession("host", "Ana", net.Settings(match_length=3))

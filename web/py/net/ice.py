@@ -1,5 +1,5 @@
 """Which STUN/TURN servers a peer game uses, and what the candidates say about the paths between the two players.
-Pure: standard library only (the WebRTC adapter, ``net.webrtc``, feeds it what the browser reports).
+Pure: standard library only (the WebRTC adapter, ``ui.webrtc``, feeds it what the browser reports).
 
 * Server lists: the settings field holds one server a line, ``url [username credential]``; :func:`parse_servers`
   reads it (``SignalError`` naming the line when it is wrong). By default a game uses :data:`DEFAULT_STUN`, two

@@ -59,7 +59,7 @@ class App:
     * ``attach(table, saves_locally=True, state=None)``: make ``table`` the page's table and show it. ``table``
       is a ``game.Table`` or anything with the methods the page uses of one (``apply``, ``state``, ``pending``,
       ``options``, ``record``, ``record_json``, ``mat_text``, ``to_json``), such as the peer game's
-      ``net.peer_adapter.PeerTableAdapter``. ``saves_locally=False``: the page does not save it under
+      ``ui.peer_adapter.PeerTableAdapter``. ``saves_locally=False``: the page does not save it under
       ``gamao.table`` (a peer game's session saves itself).
     * ``table``, ``state``: the table shown and its last state (read them; change the table with ``attach``).
     * ``show(state)``: show a state of the table (its events, the board, the controls).

@@ -1,7 +1,7 @@
 """Play a friend in a browser without WebRTC (switched off in Firefox, Tor Browser, Safari's Lockdown Mode, a
 WebKitGTK built without it): the table works as everywhere else, only Play a friend is missing.
 
-main.py asks :func:`webrtc_missing` before it imports ``ui.peer_game`` (whose ``net.webrtc`` needs
+main.py asks :func:`webrtc_missing` before it imports ``ui.peer_game`` (whose ``ui.webrtc`` needs
 ``RTCPeerConnection`` at import time); when it is missing it calls :func:`install` instead, which
 
 * puts a line saying so where the "Play a friend" button would be (``#peer-unavailable``), and

@@ -4,7 +4,7 @@ connection settings (same network only, STUN / TURN servers).
     dialog = open_peer_dialog(texts, store, on_connected, role="host")           # the host makes an invite
     dialog = open_peer_dialog(texts, store, on_connected, "guest", offer_code)   # the guest answers one
 
-``on_connected(link, dialog)`` gets the open :class:`net.webrtc.PeerLink` (and, for the host, the match length
+``on_connected(link, dialog)`` gets the open :class:`ui.webrtc.PeerLink` (and, for the host, the match length
 chosen in ``dialog.match_length``). Everything from the other side is shown with ``textContent`` only.
 """
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Callable, Literal, Optional
 
 from net import ice, sdpcode
 from net.errors import PeerError, SignalError
-from net.qr import qr_svg
-from net.webrtc import PeerLink
+from .qr import qr_svg
+from .webrtc import PeerLink
 from pyscript import document, window
 from pyscript.ffi import to_js
 

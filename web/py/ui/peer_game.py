@@ -3,7 +3,7 @@ table given to the page), the claim bar when the other player goes silent, and j
 
     peer = install(app)   # main.py, once the table is up (when the browser has WebRTC; else ui.no_webrtc)
 
-During a peer game the page's table is a :class:`net.peer_adapter.PeerTableAdapter`: the methods the page uses on a
+During a peer game the page's table is a :class:`ui.peer_adapter.PeerTableAdapter`: the methods the page uses on a
 ``game.Table``, backed by a :class:`net.PeerSession`, with the guest's states mirrored so each player sees the board
 from its own side. It reaches the page only through the App's public interface (``attach``, ``show``, ``notice``,
 ``table``, ``t``, ``store``, ``clock``; see ``ui.app.App``). Everything from the peer is shown with ``textContent``.
@@ -18,9 +18,9 @@ from typing import Optional
 import game
 from net.errors import PeerError
 from net.messages import decode
-from net.peer_adapter import PeerTableAdapter
+from .peer_adapter import PeerTableAdapter
 from net.session import Outcome, PeerSession, Settings
-from net.webrtc import PeerLink
+from .webrtc import PeerLink
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 

@@ -1,6 +1,6 @@
 """What the table page uses of a ``game.Table``, for a peer game: :class:`PeerTableAdapter`, backed by a
-:class:`net.PeerSession`, with the guest's states mirrored so each player sees the board from its own side. Pure
-(no js): ``ui.peer_game`` gives it to the page during a peer game (``App.attach(adapter, saves_locally=False)``:
+:class:`net.PeerSession`, with the guest's states mirrored so each player sees the board from its own side. No
+js, but it reads the clock (the session is given the time of each action): ``ui.peer_game`` gives it to the page during a peer game (``App.attach(adapter, saves_locally=False)``:
 the session saves itself under ``gamao.peer``).
 """
 from __future__ import annotations
@@ -12,9 +12,9 @@ from typing import Callable, Optional
 import game
 from game import intents as I
 
-from .errors import NotYourTurn, PeerError
-from .session import Outcome, PeerSession
-from .view_state import mirror_state
+from net.errors import NotYourTurn, PeerError
+from net.session import Outcome, PeerSession
+from net.view_state import mirror_state
 
 __all__ = ["PeerTableAdapter"]
 

@@ -1,5 +1,6 @@
 """The WebRTC adapter: one RTCPeerConnection with one ordered, reliable data channel ("gamao"), signalled by the
-compact codes of ``net.sdpcode``. The only module of ``net`` that touches js (Pyodide in the browser).
+compact codes of ``net.sdpcode``. The browser side of the peer protocol (``net`` itself is pure); it imports js
+(Pyodide in the browser) and reads the clock for its deadlines.
 
     link = PeerLink(ice_servers=[...], on_message=..., on_open=..., on_close=..., advise=...)
     offer_code = await link.make_offer(stun=(...))  # host; the invite names the host's STUN servers
@@ -22,9 +23,9 @@ from typing import Callable, Literal, Optional
 from js import JSON, Object, RTCPeerConnection, window
 from pyodide.ffi import create_proxy, to_js
 
-from . import ice, sdpcode
-from .errors import SignalError
-from .ice import GATHER_TIMEOUT, OPEN_TIMEOUT
+from net import ice, sdpcode
+from net.errors import SignalError
+from net.ice import GATHER_TIMEOUT, OPEN_TIMEOUT
 
 __all__ = ["PeerLink", "LinkState", "GATHER_TIMEOUT", "OPEN_TIMEOUT"]
 
