@@ -165,10 +165,11 @@ class Network:
         cache = self._extras_cache
         contrib = cache.get(sides)
         if contrib is None:
-            contrib = [0.0] * self.hidden
-            for v, row in zip(sides, self.extra_rows[2:2 + 2 * features.SIDE_EXTRAS]):
-                if v:
-                    contrib = list(map(add, contrib, [v * w for w in row]))
+            used = [(v, row) for v, row in zip(sides, self.extra_rows[2:2 + 2 * features.SIDE_EXTRAS]) if v]
+            if used:  # 0.0 + v0 * row0 + v1 * row1 ... per unit, in one pass (the same floats as row by row)
+                contrib = _weighted(len(used))([v for v, _ in used], *[row for _, row in used])
+            else:
+                contrib = [0.0] * self.hidden
             if len(cache) >= EXTRAS_CACHE_SIZE:
                 cache.clear()
             cache[sides] = contrib = array("d", contrib)
@@ -357,6 +358,24 @@ def _compile(signs: str, body: str):
     ns = {"exp": math.exp, "FLOOR": _SIG_FLOOR}
     exec(compile(src, f"<bot.network {signs or 'none'}>", "exec"), ns)  # noqa: S102 (our own source text)
     return ns["f"]
+
+
+_WEIGHTED: dict = {}
+
+
+def _weighted(k: int):
+    """``f(vs, row0, ..., row{k-1})``: per unit ``0.0 + vs[0] * row0 + vs[1] * row1 ...``, added left to right."""
+    f = _WEIGHTED.get(k)
+    if f is None:
+        rows = ", ".join(f"r{i}" for i in range(k))
+        items = ", ".join(f"y{i}" for i in range(k))
+        expr = "0.0" + "".join(f" + v{i} * y{i}" for i in range(k))
+        src = (f"def f(vs, {rows}):\n    {', '.join(f'v{i}' for i in range(k))}, = vs\n"
+               f"    return [{expr} for {items}, in zip({rows})]\n")
+        ns: dict = {}
+        exec(compile(src, f"<bot.network weighted {k}>", "exec"), ns)  # noqa: S102 (our own source text)
+        f = _WEIGHTED[k] = ns["f"]
+    return f
 
 
 def _summed(signs: str):
