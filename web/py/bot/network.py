@@ -250,6 +250,7 @@ class Network:
         t0, t1 = self._side_tables
         b0, b1 = base
         summary, hit_counts_of, summed = features.summary, features.hit_counts_of, _summed
+        summaries, hit_cache = features._SUMMARIES, features._HITS  # their caches, looked up inline first
         s0 = summary(b0)
         cache = self._fused_cache
         sides = self._sides_used
@@ -267,7 +268,7 @@ class Network:
                     if o:
                         signs += "-"
                         vecs.append(row[o])
-                sm = summary(m)
+                sm = summaries.get(m) or summary(m)
             else:
                 sm = s0
             if t != b1:
@@ -278,8 +279,9 @@ class Network:
                     if o:
                         signs += "-"
                         vecs.append(row[o])
-            st = summary(t)
-            key = (hit_counts_of(sm[0], st[2]), hit_counts_of(st[0], sm[2]))
+            st = summaries.get(t) or summary(t)
+            key = (hit_cache.get((sm[0], st[2])) or hit_counts_of(sm[0], st[2]),
+                   hit_cache.get((st[0], sm[2])) or hit_counts_of(st[0], sm[2]))
             hits = cache.get(key)
             if hits is None:
                 hits = self._fused_hits(key)
