@@ -339,7 +339,8 @@ def main() -> None:
     ap.add_argument("--speed", action="store_true")
     ap.add_argument("--pyodide", action="store_true")
     ap.add_argument("--trials", type=int, default=324)
-    ap.add_argument("--baseline", metavar="REV", help="also measure this git revision in the same run (--speed, --pyodide)")
+    ap.add_argument("--baseline", metavar="REV",
+                    help="also measure this git revision in the same run (--speed, --pyodide)")
     ap.add_argument("--truncate", type=int, default=11)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=1, help="Open Sage's threads (--reference)")

@@ -15,15 +15,14 @@ truncated rollout's mean and loses most of its variance. The look takes the best
 ``LOOK`` (2) best plays of each roll, the trial's own play the best of its ``PRUNE`` (4) best: the look evaluates
 two plays of a roll with the full networks instead of four, its values differ from the played ones only where
 the pruning network ranks the best play third or fourth, and the interval one CPU second buys is no wider
-(``tools/bench/bench_rollout.py --speed``). Applying it to the first plies only would not pay: every ply's luck is a like share of a trial's
-variance (about 0.06 each, against 0.01 left after all 11 are taken out, in the contact positions of the
-benchmark).
+(``tools/bench/bench_rollout.py --speed``). Applying it to the first plies only would not pay: every ply's luck
+is a like share of a trial's variance (about 0.06 each, against 0.01 left after all 11 are taken out, in the
+contact positions of the benchmark).
 
 Cubeful (money play, cube centred unless told): before each roll the side on roll doubles and the other takes or
 passes by ``bot.cube`` on the look's 21-roll mean (its 1-ply estimate), and a leaf is valued by the Janowski model
 at the cube then held (past the too-good point, the cubeless equity); the cubeful luck of a roll is measured with
-the same model. Cubeless figures come from the
-same trials.
+the same model. Cubeless figures come from the same trials.
 
 Dice come from SHA-256 of the seed and the trial number (never ``random``), so a seed gives the same figures on
 every machine and interpreter. Pure Python, standard library only.
