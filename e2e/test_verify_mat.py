@@ -27,7 +27,7 @@ def gnubg_mat(tmp_path_factory) -> str:
         table = game.Table(game.Options.bots("beginner", seed=f"{seed:064x}", clock=0, match_length=3), now=0)
         while game.drive_bots(table, now=0).phase == game.GAME_OVER:
             table.next_game()
-        m = mat_match(table.value)
+        m = mat_match(table.record())
         if len(m.games) >= 3:
             break
     last = m.games[-1]

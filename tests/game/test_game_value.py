@@ -134,11 +134,10 @@ def test_a_value_is_frozen_and_its_record_is_not_shared_with_what_comes_after():
     with pytest.raises(dataclasses.FrozenInstanceError):
         v.phase = game.ROLL  # type: ignore[misc]
     actions = len(v.record["games"][-1]["actions"])
-    mat_actions = len(v.mat[-1]["actions"])
     human_act(table, random.Random(1))
     human_act(table, random.Random(2))
     assert table.value.record is not v.record
-    assert len(v.record["games"][-1]["actions"]) == actions and len(v.mat[-1]["actions"]) == mat_actions
+    assert len(v.record["games"][-1]["actions"]) == actions
 
 
 def test_the_dice_come_from_the_source_given():

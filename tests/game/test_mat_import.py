@@ -66,7 +66,7 @@ def test_our_mat_files_import_as_the_table_recorded_them(seed, length):
        stop=st.sampled_from(["play", "roll", "double"]))
 def test_write_read_write_gives_the_same_record(seed, length, cut, stop):
     """Our write, our read, the same record; matches in progress and resignations included."""
-    m = mat_match(_session(seed, length).table.value)
+    m = mat_match(_session(seed, length).table.record())
     rng = random.Random(cut)
     variants = [m]
     last = m.games[-1]
@@ -293,7 +293,7 @@ def _bgammon_text(m: rules.MatMatch) -> str:
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(1, 10_000), length=st.sampled_from([1, 3, 5]))
 def test_a_bgammon_org_replay_imports_as_the_same_match_in_mat(seed, length):
-    m = mat_match(_session(seed, length).table.value)
+    m = mat_match(_session(seed, length).table.record())
     via_mat = game.import_match(rules.write_mat(m))
     via_bgammon = game.import_match(_bgammon_text(m))
     assert via_bgammon["tags"] == {"Site": "bgammon.org"}

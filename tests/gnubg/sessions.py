@@ -1,11 +1,13 @@
 """Played sessions for the GNU Backgammon checks: the table with both seats driven, seeded, and a snapshot of
-the table at every decision (the state, and how many ``.mat`` actions of the game were written by then)."""
+the table at every decision (the state, and how many ``.mat`` actions of the game were written by then: the
+``.mat`` is written from the record, so this is counted from the record's actions at the end)."""
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
 
 import game
+from game.export import mat_match
 from game.drive import BotChooser, answer_for
 from game.state import GAME_OVER, MATCH_OVER
 from rules.mat import MatMatch
@@ -58,6 +60,12 @@ class Session:
     table: game.Table
     snaps: list = field(default_factory=list)  # per game: [(mat actions written, State)]
 
+    def count_mat_actions(self) -> None:
+        """Turn each snapshot's count of record actions into the count of ``.mat`` actions written by then."""
+        sources: list = []
+        mat_match(self.table.record(), sources)
+        self.snaps = [[(sum(1 for ai in src if ai < n), st) for n, st in gs] for gs, src in zip(self.snaps, sources)]
+
 
 def play_session(name: str, seed: int, length: int, *, jacoby=False, beavers=False, games=1, double_rate=0.1,
                  take_rate=0.7, beaver_rate=0.0, bot_rate=0.0, resign_rate=0.0) -> Session:
@@ -69,8 +77,9 @@ def play_session(name: str, seed: int, length: int, *, jacoby=False, beavers=Fal
     for _ in range(20_000):
         st = t.state()
         gi = st.game_number - 1
-        s.snaps[gi].append((len(t.value.mat[gi]["actions"]), st))
+        s.snaps[gi].append((len(t.value.record["games"][gi]["actions"]), st))
         if st.phase == MATCH_OVER or (st.phase == GAME_OVER and len(s.snaps) >= games and not length):
+            s.count_mat_actions()
             return s
         if st.phase == GAME_OVER:
             t.next_game()

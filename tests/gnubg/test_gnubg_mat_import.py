@@ -64,7 +64,7 @@ def exported(tmp_path_factory):
     rng = random.Random(40)
     matches = {}
     for i, s in enumerate(sessions()):
-        m = mat_match(s.table.value)
+        m = mat_match(s.table.record())
         matches[s.name] = m
         matches[f"{s.name}-in-progress"] = in_progress(m, rng)
         for j, r in enumerate(resigned_games(m, i)[:2]):

@@ -79,7 +79,7 @@ def match_mat(length: int, seed: int) -> str:
         if game.drive_bots(table, now=0).phase == MATCH_OVER:
             break
         table.next_game()
-    return mat_text(table.value)
+    return mat_text(table.record())
 
 
 def within(ours: float, gnu: float) -> bool:

@@ -48,7 +48,6 @@ def start_match(d: Draft, options: Options) -> None:
     d.new_record(RecordBuilder(players=[_seat_record(i, s) for i, s in enumerate(options.seats)],
                                match_length=options.match_length,
                                rules={"crawford": True, "jacoby": options.jacoby, "beavers": options.beavers}))
-    d.mat = ()
     d.game_index = -1
     d.practice = False
     start_game(d)
@@ -63,7 +62,6 @@ def start_game(d: Draft) -> None:
     d.board = (start.mine, start.theirs)
     d.match = d.match.new_game()
     d.result = None
-    d.new_mat_game(d.match.score)
     d.phase, d.player, d.dice, d.turn = ROLL, 0, None, None
     d.deadline, d.expired, d.advised = None, False, False
     d.offer, d.declined, d.offered = None, (0, 0), False
@@ -102,7 +100,6 @@ def begin_moving(d: Draft, p: int, dice: tuple) -> None:
     d.deadline = None if d.expired else clock_for(d, p)
     if d.turn.dice_to_play == 0:
         d.recorder.play(p, "")
-        d.mat_action(p, "roll", dice=d.dice, play=())
         d.emit("no_legal_move", player=p, dice=d.dice, auto=True)
         begin_turn(d, 1 - p)
         return
@@ -128,7 +125,6 @@ def finish_turn(d: Draft, auto: bool = False) -> None:
         d.recorder.clock_expired(p, "move", notation)
     else:
         d.recorder.play(p, notation)
-    d.mat_action(p, "roll", dice=d.dice, play=turn.steps)
     d.emit("played", player=p, notation=notation, dice=d.dice, auto=auto or d.expired)
     pos = turn.position
     d.board = (pos.mine, pos.theirs) if p == 0 else (pos.theirs, pos.mine)
@@ -144,8 +140,6 @@ def game_over(d: Draft, winner: int, points: int, kind: str) -> None:
     d.result = Result(winner, points, kind)
     d.recorder.result(winner, points, kind)
     d.game_dice.reveal_record(d.recorder)
-    g = d.mat_game()
-    g["winner"], g["points"] = winner, points
     d.match = d.match.after_game(winner, points)
     d.phase = MATCH_OVER if d.match.is_over else GAME_OVER
     d.dice, d.turn, d.deadline, d.expired, d.advised = None, None, None, False, False
@@ -161,7 +155,6 @@ def double(d: Draft, p: int) -> None:
         why = "in the Crawford game" if d.match.crawford else "now: the cube is not yours"
         raise NotAllowed(f"player {p} may not double {why}")
     d.recorder.double(p)
-    d.mat_action(p, "double", value=d.match.cube * 2)
     d.emit("doubled", player=p, value=d.match.cube * 2)
     d.phase, d.advised = TAKE, False
     d.deadline = clock_for(d, 1 - p)
@@ -184,17 +177,14 @@ def answer(d: Draft, answer: str, by_clock: bool = False) -> None:
         d.recorder.beaver(taker)
     if answer == "pass":
         points = d.match.pass_points(doubler)
-        d.mat_action(taker, "drop")
         d.emit("passed", player=taker, auto=by_clock)
         game_over(d, doubler, points, "pass")
         return
     if answer == "take":
         d.match = d.match.take(doubler)
-        d.mat_action(taker, "take")
         d.emit("took", player=taker, value=d.match.cube, auto=by_clock)
     else:
         d.match = d.match.beaver(doubler)
-        d.mat_action(taker, "beaver", value=d.match.cube)
         d.emit("beavered", player=taker, value=d.match.cube)
     begin_turn(d, doubler)
 
@@ -226,11 +216,9 @@ def answer_resign(d: Draft, accept: bool) -> None:
     kind = KIND_NAMES[points // d.match.cube]
     if accept:
         d.emit("resign_accepted", player=1 - p, value=points, result=kind)
-        if d.phase == MOVING:  # rolled, then resigned: the roll unplayed (GNU Backgammon writes "44: ")
-            d.mat_action(p, "roll", dice=d.dice, play=())
+        if d.phase == MOVING:  # rolled, then resigned: the roll stays unplayed
             d.turn = None
         d.recorder.resign(p, points)
-        d.mat_action(p, "resign", value=points)
         game_over(d, 1 - p, points, RESIGN_KIND)
         return
     declined = list(d.declined)
@@ -248,9 +236,6 @@ def set_position(d: Draft, board: tuple, match: "rules.MatchState", p: int, dice
     position's GNUbg ID, noted in the record's game. The game keeps its seed; nothing is thrown yet."""
     d.match, d.practice, d.board, d.result = match, True, tuple(board), None
     d.offer, d.declined, d.offered = None, (0, 0), False
-    g = d.mat_game()
-    g["score"] = list(match.score)
-    g["actions"].clear()
     rec = d.recorder.game
     rec["actions"].clear()
     rec["start"] = start
@@ -259,7 +244,6 @@ def set_position(d: Draft, board: tuple, match: "rules.MatchState", p: int, dice
     if double_offered:
         d.phase, d.player, d.dice, d.turn = TAKE, p, None, None
         d.recorder.double(p)
-        d.mat_action(p, "double", value=match.cube * 2)
         d.deadline = clock_for(d, 1 - p)
     elif dice:
         d.player = p

@@ -51,7 +51,6 @@ def value_to_json(v: TableValue, now: float) -> str:
         "practice": v.practice,
         "offer": None if v.offer is None else list(v.offer), "declined": list(v.declined), "offered": v.offered,
         "record": v.record,
-        "mat": list(v.mat),
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
@@ -170,10 +169,8 @@ def _load(data: dict, now: float) -> TableValue:
     _need(rec["games"][-1]["dice"].get("fingerprint") == game_dice.fingerprint,
           "the seed does not match the current game's fingerprint")
     _need(len(rec["games"]) == game_index + 1, "the record's games do not match the game number")
-    mat = data["mat"]
-    _need(isinstance(mat, list) and len(mat) == len(rec["games"]), "the .mat log does not match the record")
     return TableValue(options=options, match=match, game_index=game_index, board=board, phase=phase,
                       player=player, dice=dice, turn=turn, deadline=deadline, expired=data["expired"] is True,
                       advised=data["advised"] is True, result=result, practice=data["practice"] is True,
-                      now=now, game_dice=game_dice, next_dice=None, record=rec, mat=tuple(mat), events=(),
+                      now=now, game_dice=game_dice, next_dice=None, record=rec, events=(),
                       offer=offer, declined=declined, offered=data.get("offered") is True)

@@ -48,7 +48,7 @@ class Table:
         if not isinstance(options, Options):
             raise OptionsError(f"options must be game.Options, got {type(options).__name__}")
         self._source = SEEDED if dice_source is None else dice_source
-        d = Draft(now=float(now), next_dice=dice, events=[], record={}, mat=(), options=options)
+        d = Draft(now=float(now), next_dice=dice, events=[], record={}, options=options)
         d.source = self._source
         flow.start_match(d, options)
         self._set(d.freeze())
@@ -233,9 +233,9 @@ class Table:
         return self._value.record
 
     def mat_text(self) -> str:
-        """The match so far as a GNU Backgammon ``.mat`` file (``rules.write_mat``)."""
+        """The match so far as a GNU Backgammon ``.mat`` file, written from the record (``game.export``)."""
         from .export import mat_text
-        return mat_text(self._value)
+        return mat_text(self._value.record)
 
     def gnubg_id(self) -> str:
         return self.state().gnubg_id()

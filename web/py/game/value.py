@@ -2,8 +2,9 @@
 
 A :class:`~game.table.Table` holds one ``TableValue`` and replaces it wholesale after each intent; an intent that
 is refused leaves the old value, so rollback is keeping the old value (``table.value`` / ``table.restore``).
-Nothing inside a value is changed once it is made: the record and the ``.mat`` log are plain data that each
-transition copies where it writes (:class:`Draft`), sharing everything it does not touch.
+Nothing inside a value is changed once it is made: the record (the one log of the table's actions; the ``.mat``
+file is written from it, ``game.export``) is plain data that each transition copies where it writes
+(:class:`Draft`), sharing everything it does not touch.
 """
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ class TableValue:
     ``turn``: the ``rules.Turn`` being played (phase moving) or None; ``player``: the player on turn (the doubler
     in phase take); ``game_index``: 0-based; ``game_dice``: this game's dice (``game.dice``) with the throws so
     far; ``next_dice``: dice prepared for the next game (``Table.prepare_dice``) or None; ``record``: the game
-    record's data (docs/game-record.md); ``mat``: one entry per game for the ``.mat`` export; ``events``: what
+    record's data (docs/game-record.md); ``events``: what
     the last intent did; ``offer``: a resignation waiting for its answer, ``(resigner, points, clock seconds the
     resigner had left or None)``, or None; ``declined``: per player, the most points of a resignation declined in
     this game (0: none); ``offered``: the player on turn has offered a resignation in this turn already.
@@ -51,7 +52,6 @@ class TableValue:
     game_dice: Any
     next_dice: Any
     record: dict
-    mat: tuple
     events: tuple
     offer: Optional[tuple] = None
     declined: tuple = (0, 0)
@@ -82,8 +82,8 @@ def _cow_record(data: dict) -> dict:
 
 
 class Draft:
-    """A working copy of a :class:`TableValue` for one transition: plain attributes to set, the record and the
-    ``.mat`` log copied on the first write; :meth:`freeze` makes the new value. Thrown away if the transition
+    """A working copy of a :class:`TableValue` for one transition: plain attributes to set, the record copied on
+    the first write; :meth:`freeze` makes the new value. Thrown away if the transition
     fails."""
 
     def __init__(self, value: Optional[TableValue] = None, **start: Any) -> None:
@@ -92,7 +92,6 @@ class Draft:
         self.__dict__.update(start)
         self.events = []
         self._builder: Optional[RecordBuilder] = None
-        self._mat_owned = False
 
     def position(self, p: int) -> "rules.Position":
         return rules.Position(self.board[p], self.board[1 - p])
@@ -125,25 +124,6 @@ class Draft:
         edit(data)
         self.record, self._builder = data, None
 
-    # the .mat log ---------------------------------------------------------------------------------------------
-    def mat_game(self) -> dict:
-        """The current game's ``.mat`` entry, this draft's own copy."""
-        if not self._mat_owned:
-            mat = list(self.mat)
-            last = mat[-1]
-            mat[-1] = {**last, "actions": list(last["actions"]), "score": list(last["score"])}
-            self.mat, self._mat_owned = mat, True
-        return self.mat[-1]
-
-    def new_mat_game(self, score: tuple) -> None:
-        self.mat = list(self.mat) + [{"score": list(score), "actions": [], "winner": None, "points": 0}]
-        self._mat_owned = True
-
-    def mat_action(self, p: int, kind: str, dice: tuple = (), play: tuple = (), value: int = 0) -> None:
-        self.mat_game()["actions"].append({"player": p, "kind": kind, "dice": list(dice),
-                                           "play": [[s.frm, s.to, bool(s.hit), s.die] for s in play],
-                                           "value": value})
-
     # events and the new value --------------------------------------------------------------------------------
     def emit(self, kind: str, **kw: Any) -> None:
         self.events.append(Event(kind, **kw))
@@ -151,7 +131,6 @@ class Draft:
     def freeze(self, events_before: tuple = ()) -> TableValue:
         state = self.__dict__
         values = {name: state[name] for name in _NAMES}  # KeyError: a transition left a field unset
-        values["mat"] = tuple(self.mat)
         values["events"] = tuple(events_before) + tuple(self.events)
         value = object.__new__(TableValue)  # the fields as they are (the dataclass __init__ would only copy them)
         value.__dict__.update(values)
