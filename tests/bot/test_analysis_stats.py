@@ -14,16 +14,15 @@ import game
 from bot import analysis as A
 from bot import analysis_stats as S
 from bot import play as bot_play
-from rules.board import ALL_ROLLS, is_race, swap, winner_kind
+from rules.board import ALL_ROLLS, swap, winner_kind
 from rules.movegen import result_boards
 from rules.position import Position
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 
 
-def boards(seed: int, n: int, contact: bool = False) -> list:
-    """Boards (the side on roll first) from a random game of random legal plays: hits, bars, races (with
-    ``contact``, only positions before the race: in a race every roll can win alike)."""
+def boards(seed: int, n: int) -> list:
+    """Boards (the side on roll first) from a random game of random legal plays: hits, bars, races."""
     rng = random.Random(seed)
     out = []
     b = bot_play.START_BOARD
@@ -33,8 +32,7 @@ def boards(seed: int, n: int, contact: bool = False) -> list:
         if winner_kind(r):
             break
         b = swap(r)
-        if not (contact and is_race(b)):
-            out.append(b)
+        out.append(b)
     rng.shuffle(out)
     return out[:n]
 
@@ -48,7 +46,7 @@ def ev():
 def test_luck_averages_to_zero_over_the_21_rolls(seed, match):
     ctx = A.context_of(1, "center", 7, (2, 4)) if match else A.MONEY
     value = lambda o: A._cubeless_value(o, ctx)  # noqa: E731
-    for board in boards(seed, 2, contact=True):
+    for board in boards(seed, 2):
         lucks = [(1 if r[0] == r[1] else 2) * S.roll_luck(ev(), board, r, value)[0] for r in ALL_ROLLS]
         assert abs(sum(lucks) / 36.0) < 1e-9
         # some rolls are better than the average and some worse, unless every roll comes to the same value (a
