@@ -1,6 +1,6 @@
 """The repository describes the product, not how it was made: no tracked file (code, tests, tools, docs, the
 shipped weights' training history) narrates numbered rounds of work, cites issue numbers, or names a folder of
-one particular machine. The patterns are the project's own checks (they match what its pre-stop hook looks for);
+one particular machine, nor keeps an unresolved merge. The patterns are the project's own checks (they match what its pre-stop hook looks for);
 docs/bot-history.md dates experiments and names weights versions instead."""
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ WORK = "sess" + "ion"  # spelt in two halves so that this file does not match it
 PATTERNS = {
     "a numbered round of work": re.compile(rf"\b({ORDINALS}) {WORK}s?\b", re.I),
     "an issue number": re.compile(r"\bissues? ?#?[0-9]+|\(#[0-9]+\)|\b(PR|pull request) ?#[0-9]+", re.I),
+    "a merge left unresolved": re.compile(r"^(<{7}|>{7})( |$)"),  # a conflict's markers, committed as text
     "a machine's folder": re.compile(r"(^|[^A-Za-z0-9_.])/(work|root|farm)/|(^|[^A-Za-z0-9_.~])/home/(?!pyodide/)"
                                      r"[a-z_][a-z0-9_-]*/"),
 }

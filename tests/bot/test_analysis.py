@@ -62,6 +62,7 @@ def check_shape(result: dict) -> None:
     """The documented shape, the rules' view of every position, and the totals."""
     assert json.loads(json.dumps(result)) == result
     totals = [{"decisions": 0, "unforced": 0, "loss": 0.0} for _ in (0, 1)]
+    resigns = [[0, 0.0], [0, 0.0]]
     for d in decisions(result):
         assert d["player"] in (0, 1) and d["kind"] in ("move", "double", "take", "resign")
         assert d["loss"] >= 0 and d["mark"] == A.mark(d["loss"]) and d["mark"] in MARKS
@@ -82,6 +83,10 @@ def check_shape(result: dict) -> None:
             assert d["played"] in choices and d["best"] in choices
             if d["played"] == d["best"]:
                 assert d["loss"] == 0
+        if d["kind"] == "resign":  # counted apart, as GNU Backgammon's totals are checker play and cube
+            resigns[d["player"]][0] += 1
+            resigns[d["player"]][1] += d["loss"]
+            continue
         t = totals[d["player"]]
         t["decisions"] += 1
         t["unforced"] += not d["forced"]
@@ -93,6 +98,8 @@ def check_shape(result: dict) -> None:
         rate = 1000 * t["loss"] / t["unforced"] if t["unforced"] else 0.0
         assert got["error_rate"] == pytest.approx(rate, abs=1e-3)
         assert got["rating"] == A.rating(got["error_rate"], got["unforced"])
+        assert got["resign"]["decisions"] == resigns[p][0]
+        assert got["resign"]["loss"] == pytest.approx(resigns[p][1], abs=1e-5)
 
 
 @pytest.fixture(scope="module")
@@ -301,6 +308,10 @@ def test_a_beaver_record():
     assert resign["best"] == "play_on" and resign["mark"] == "very bad"
     assert resign["loss"] == pytest.approx(resign["equities"]["play_on"] + 1.0, abs=1e-5)
     assert resign["equities"]["resign"] == -1.0
+    # the resignation is counted apart from the player's checker play and cube totals (GNU Backgammon's)
+    me = result["players"][starter]
+    assert me["resign"] == {"decisions": 1, "loss": pytest.approx(resign["loss"], abs=1e-6)}
+    assert me["loss"] == pytest.approx(me["checker"]["loss"] + me["cube"]["loss"], abs=1e-5)
 
 
 def test_clock_expiry_on_the_table():

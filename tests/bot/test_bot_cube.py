@@ -1,5 +1,6 @@
 """Cube decisions: the documented model on given probabilities, and the bot on hand-made positions."""
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import bot
 import rules
@@ -54,6 +55,34 @@ def test_janowski_live_and_dead_limits():
     assert cube.janowski(0.2, 1.0, 1.0, "center", x=1.0) == pytest.approx(-1.0)
     assert cube.janowski(0.8, 1.0, 1.0, "center", x=1.0) == pytest.approx(1.0)
     assert cube.janowski(0.0, 1.0, 1.5, "me", x=1.0) == pytest.approx(-1.5)
+
+
+def test_too_good_to_double_is_worth_its_cubeless_equity():
+    """Past the too-good point (cubeless equity above +1: gammons likely) the side that could cash plays on,
+    so the centred or owned cube is worth the cubeless equity at any cube efficiency, not a blend with +1;
+    the same below -1 for the other side's too-good positions."""
+    p, w, l_ = 0.9, 2.0, 1.0  # every win a gammon: cubeless 0.9 * 2 - 0.1 = 1.7
+    for owner in ("center", "me"):
+        for x in (0.0, 0.5, 0.68, 1.0):
+            assert cube.janowski(p, w, l_, owner, x) == pytest.approx(1.7)
+    assert cube.janowski(0.1, 1.0, 2.0, "center", 0.68) == pytest.approx(-1.7)
+    assert cube.janowski(0.1, 1.0, 2.0, "opponent", 0.68) == pytest.approx(-1.7)
+    # Short of the too-good point (cubeless 0.95 here) a live centred cube is still worth +1 past the cash point.
+    assert cube.janowski(0.65, 2.0, 1.0, "center", 1.0) == pytest.approx(1.0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(1.0, 3.0), st.floats(1.0, 3.0), st.sampled_from(["center", "me", "opponent"]),
+       st.floats(0.0, 1.0))
+def test_janowski_is_continuous_and_rises_with_the_chances(w, l_, owner, x):
+    """No jump where the model's pieces meet (take, cash and too-good points): a small step in p moves the
+    equity by at most the steepest piece's slope times the step, and never down."""
+    steps = [i / 400 for i in range(401)]
+    eq = [cube.janowski(p, w, l_, owner, x) for p in steps]
+    slope = max(w + l_, 2.0 / ((l_ + 1.0) / (w + l_ + 0.5) - (l_ - 0.5) / (w + l_ + 0.5)), (1.0 + l_) * 2,
+                (w + 1.0) * 2 / 0.5)
+    for a, b in zip(eq, eq[1:]):
+        assert -1e-9 <= b - a <= slope / 400 + 1e-9
 
 
 @pytest.mark.parametrize("bad", [

@@ -231,3 +231,52 @@ def test_a_sigmoid_pruner_scores_with_sigmoids(boards):
         assert got == pytest.approx(reference_score(sig, base, sb), abs=1e-12)
         differ += abs(got - relu.score_from(base, pre, sb)) > 1e-6
     assert differ >= 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_batch_scores_are_the_single_scores(ev, boards, data):
+    """network.scores_from (a roll's plays in one pass, the rollouts' path) gives score_from's floats exactly,
+    plays that hit (the other side's checkers change) included, with sigmoid units too."""
+    b = data.draw(st.sampled_from(boards))
+    dice = data.draw(st.sampled_from(ALL_ROLLS))
+    base = swap(b)
+    sbs = [swap(r) for r in results(b, *dice) if not winner_kind(r)]
+    for net in (ev.pruner, _sigmoid_pruner()):
+        pre = net.hidden_pre(base)
+        assert net.scores_from(base, pre, sbs) == [net.score_from(base, pre, sb) for sb in sbs]
+
+
+def test_batch_scores_cover_hits(ev, boards):
+    hits = 0
+    for b in boards[::2]:
+        base = swap(b)
+        pre = ev.pruner.hidden_pre(base)
+        for dice in ((6, 5), (3, 1), (4, 4)):
+            sbs = [swap(r) for r in results(b, *dice) if not winner_kind(r)]
+            hits += sum(sb[0] != base[0] for sb in sbs)
+            assert ev.pruner.scores_from(base, pre, sbs) == [ev.pruner.score_from(base, pre, sb) for sb in sbs]
+    assert hits > 0
+
+
+def test_kept_scores_choose_as_without_them(ev, boards):
+    """best_reply's ``scores`` (kept across the rolls of one starting board) change no choice."""
+    view = ev.pruned(2)
+    kept = 0
+    for b in boards[1::7]:
+        pre, outs, scores = {}, {}, {}
+        for dice in ALL_ROLLS:
+            assert play.best_reply(view, b, dice, None, pre, outs, None, scores) == play.best_reply(view, b, dice)
+        kept += len(scores)
+    assert kept > 0
+
+
+_SIG = []
+
+
+def _sigmoid_pruner():
+    if not _SIG:
+        doc = shipped_doc()
+        doc["prune"].pop("activation", None)
+        _SIG.append(network.Evaluator(doc).pruner)
+    return _SIG[0]

@@ -184,6 +184,25 @@ def test_the_per_side_inputs_cache_gives_the_same_floats(boards):
             assert 0 < len(net._extras_cache) <= len(sample)
 
 
+def test_the_per_side_row_is_the_row_by_row_sum(boards):
+    """The per-side inputs' summed contribution (computed in one pass) is, float for float, the rows scaled by
+    their inputs and added one after the other from 0.0."""
+    ev = bot.evaluator()
+    for net in (ev.contact, ev.race):
+        rows = net.extra_rows[2:2 + 2 * features.SIDE_EXTRAS]
+        if not any(any(r) for r in rows):
+            continue
+        for b in boards[::3]:
+            mine, theirs = b
+            sides = features.side_extras(mine, theirs) + features.side_extras(theirs, mine)
+            want = [0.0] * net.hidden
+            for v, row in zip(sides, rows):
+                if v:
+                    want = list(map(add, want, [v * w for w in row]))
+            net._extras_cache.clear()
+            assert list(net._side_row(sides)) == want
+
+
 def test_self_play_lists_the_positions_before_each_move_of_one_finished_game():
     import random
     ev = bot.evaluator()

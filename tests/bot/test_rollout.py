@@ -116,6 +116,51 @@ def test_variance_reduction_lowers_the_variance_and_keeps_the_mean():
     assert abs(statistics.mean(plain) - statistics.mean(reduced)) < half
 
 
+def test_the_look_changes_no_play():
+    """The variance reduction's look (its own play per roll, ``look``) decides nothing in the game: without it
+    the same trials give exactly the same results whatever the look (cubeless: the cube decides on its mean)."""
+    def run(look, reduce):
+        r = Rollout(bot.evaluator(), START, dice=(6, 4), trials=6, truncate=5, seed=4, cubeful=False,
+                    variance_reduction=reduce, look=look)
+        r.step(6)
+        return r.result()["candidates"]
+    assert run(R.LOOK, False) == run(R.PRUNE, False) == run(0, False)
+    assert run(R.LOOK, True) != run(R.PRUNE, True)
+
+
+def test_a_ply_looks_at_the_21_rolls_and_plays_the_pruned_best():
+    ev = bot.evaluator().pruned(R.PRUNE)
+    board = Position.from_id("u22DAATb3AwYAA")
+    board = (board[0], board[1])
+    small, full = R.Ply(ev, board, 2), R.Ply(ev, board, R.PRUNE)
+    weights = [1 if a == b else 2 for a, b in R.ALL_ROLLS]
+    for ply in (small, full):
+        for k in range(5):
+            assert ply.mean[k] == pytest.approx(sum(w * o[k] for w, (o, _, _) in zip(weights, ply.looks)) / 36)
+    for i in range(21):
+        assert small.played(i) == full.looks[i] == full.played(i)  # the trial's play: the best of the pruned 4
+        assert R.equity(small.looks[i][0]) <= R.equity(small.played(i)[0]) + 1e-12  # the look's: of 2 of them
+    assert any(small.looks[i] != full.looks[i] for i in range(21))
+
+
+def test_the_looks_kept_are_the_first_two_plies():
+    r = Rollout(bot.evaluator(), START, dice=(3, 1), candidates=["8/5 6/5"], trials=36, truncate=4, seed=1)
+    r.step(36)
+    assert 1 < len(r._cache) <= 1 + 21  # the candidate's board and the 21 after the stratified first roll
+
+
+def test_the_smaller_look_keeps_the_mean():
+    def values(look):
+        r = Rollout(bot.evaluator(), START, dice=(5, 3), candidates=["8/3 6/3"], trials=36, truncate=4, seed=9,
+                    look=look)
+        r.step(36)
+        (c,) = r.result()["candidates"]
+        return c
+    a, b = values(R.LOOK), values(R.PRUNE)
+    for stat in ("equity", "cubeless_equity", "win", "gammon_win"):
+        assert abs(a[stat] - b[stat]) < math.hypot(a[stat + "_ci"], b[stat + "_ci"])
+
+
 def test_intervals_shrink_with_trials():
     seen = []
     bot.rollout(START, dice=(2, 1), candidates=["13/11 6/5"], trials=108, truncate=2, seed=1,

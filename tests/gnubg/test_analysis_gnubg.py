@@ -7,9 +7,12 @@ import random
 
 import pytest
 
+import rules
+
 gnubg = pytest.importorskip("gnubg", reason="GNU Backgammon (requirements-test.txt) is not installed")
 
 import bot  # noqa: E402  (after the importorskip)
+from bot import analysis as A  # noqa: E402
 from bot import analysis_stats as S  # noqa: E402
 from bot import play as bot_play  # noqa: E402
 from rules import MatchInfo, Position, gnubg_id  # noqa: E402
@@ -40,3 +43,14 @@ def test_the_best_play_is_no_error_for_gnubg():
         losses.append(gnubg_analysis.judge(pos.to_id(), dice, r["candidates"][0]["position_id"])["loss"])
     assert len(losses) >= 10
     assert max(losses) < 0.08 and sum(losses) / len(losses) < 0.02, losses
+
+
+@pytest.mark.parametrize("length,score,cube", [(5, (0, 0), 1), (5, (0, 1), 2), (5, (0, 1), 4), (7, (2, 3), 2),
+                                               (7, (4, 1), 2), (9, (0, 0), 8), (11, (3, 6), 4)])
+def test_match_equity_as_money_is_gnubgs_normalisation_at_the_cube(length, score, cube):
+    """A match-winning chance as equivalent money equity, per unit of the current cube: GNU Backgammon's
+    ``mwc2eq`` (the same match equity table, Kazaross-XG2)."""
+    ctx = rules.CubeInfo(cube, "center", length, score)
+    info = gnubg.cubeinfo(cube, -1, 0, length, score, 0, 0)
+    for mwc in (0.0, 0.2, 0.45, 0.5, 0.8, 1.0):
+        assert A.emg(ctx, mwc) == pytest.approx(gnubg.mwc2eq(mwc, info), abs=1e-4), mwc

@@ -56,3 +56,20 @@ def test_gnubg_analyses_a_written_match(tmp_path: pathlib.Path):
         assert set(rates) >= {"checker", "overall"}
         assert all(len(rates[k]) == 2 and all(x >= 0.0 for x in rates[k]) for k in ("checker", "overall"))
     assert sum(ours["unforced"]) > 0
+
+
+def test_gnubg_self_play_is_reproducible_material_both_judges_read(tmp_path: pathlib.Path):
+    """GNU Backgammon's own noisy players play a match (the same dice seed, the same match) that it exports,
+    our import reads and both analyses rate: both players err by GNU Backgammon's judgement."""
+    path = tmp_path / "s.mat"
+    text = M.gnubg_selfplay_mat(3, 5, path)
+    again = M.gnubg_selfplay_mat(3, 5, tmp_path / "t.mat")
+    body = [ln for ln in text.splitlines() if not ln.startswith(";")]
+    assert body == [ln for ln in again.splitlines() if not ln.startswith(";")]
+    assert body != [ln for ln in M.gnubg_selfplay_mat(3, 6, tmp_path / "u.mat").splitlines()
+                    if not ln.startswith(";")]
+    assert " 3 point match" in text
+    gnu = M.gnubg_rates(path)
+    ours = M.our_rates(text)
+    assert all(u > 0 for u in ours["unforced"])
+    assert all(x > 0 for x in gnu["checker"]) and all(x >= 0 for x in ours["checker"])

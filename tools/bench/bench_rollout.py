@@ -18,17 +18,23 @@ double/take. Kept in ``rollout_reference.json`` beside this file (Open Sage's fi
 candidates and which is best; then the mean absolute difference of the equities and the share of positions with
 the same best candidate, overall and where Open Sage's two differ by more than its 95 % interval.
 
-``--speed``: trials per second for one contact play at 0-ply leaves (truncated after 11 plies) and played to the
-end, with the baseline in the same run: the 21-roll look (``play.evaluate_1ply_board``, what a ply of a
-variance-reduced trial costs) of the same positions.
+``--speed [--baseline REV]``: trials per second (CPU time) of one contact play at 0-ply leaves, three positions,
+truncated after 11 plies and played to the end, and the interval width one CPU second of trials buys; with
+``--baseline`` the same for another git revision (e.g. ``main``) measured in the same run, each in its own
+interpreter. ``--kind KIND`` limits ``--accuracy`` to one kind of position.
 
-``--pyodide``: the table page in Chromium, the hint for the opening 3-1, then *Roll out* at its defaults (324
-trials, 11 plies, the best two plays) in the bot's worker: the wall time, and every main-thread task over 50 ms.
+``--pyodide [--baseline REV]``: the table page in Chromium, the hint for the opening 3-1, then *Roll out* at its
+defaults (324 trials unless ``--trials``, 11 plies, the best two plays) in the bot's worker: the wall time (and
+what it makes of 324 trials), the load average before and after, and every main-thread task over 50 ms; with
+``--baseline`` the same for that revision's site, built in a temporary worktree; then the same rollout in
+CPython (CPU time), for the ratio of the two interpreters.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import math
 import os
 import pathlib
 import random
@@ -156,6 +162,8 @@ def accuracy(args) -> None:
     print(f"{'position':18s} {'sage 1':>8s} {'sage 2':>8s} {'±sage':>6s} {'ours 1':>8s} {'ours 2':>8s} {'±ours':>6s} same")
     for p in interleaved(positions())[args.start:args.start + args.positions]:
         e = ref.get(p["name"])
+        if args.kind and p["kind"] != args.kind:
+            continue
         if e is None or len(e["candidates"]) < 2:
             continue
         cands = [c["candidate"] for c in e["candidates"]]
@@ -203,36 +211,70 @@ def summarise(logs: list[str]) -> None:
 
 # --- speed -------------------------------------------------------------------------------------------------------
 
-def speed(args) -> None:
-    contact = [p for p in positions() if p["kind"] == "contact"][:3]
-    ev = bot.evaluator().pruned(R.PRUNE)
-    print(f"CPython, {load()}")
+_MEASURE = r"""
+import json, math, sys, time
+import bot
+R = sys.modules["bot.rollout"]
+jobs = json.loads(sys.argv[1])
+out = []
+for job in jobs:
     t0 = time.process_time()
-    n = 0
-    for p in contact:
-        play.evaluate_1ply_board(ev, Position.from_id(p["position_id"]))
-        n += 1
-    base = (time.process_time() - t0) / n
-    print(f"baseline: the 21-roll look of a position (a trial's ply) {1000 * base:.1f} ms")
-    for truncate, trials in ((11, args.trials), (0, max(4, args.trials // 6))):
-        total, t0 = 0, time.process_time()
-        for p in contact:
-            r = R.Rollout(bot.evaluator(), p["position_id"], dice=tuple(p["dice"]), trials=trials,
-                          truncate=truncate, seed=1)
-            r.candidates = r.candidates[:1]
-            r.step(trials)
-            total += trials
-        cpu = time.process_time() - t0
-        what = f"truncated after {truncate} plies" if truncate else "to the end"
-        print(f"one contact play, {what}: {total / cpu:.2f} trials/s ({total} trials, {cpu:.1f} CPU s); "
-              f"324 trials of two plays: {2 * 324 * cpu / total:.0f} s")
+    r = R.Rollout(bot.evaluator(), job["position_id"], dice=tuple(job["dice"]), trials=job["trials"],
+                  truncate=job["truncate"], seed=1)
+    r.candidates = r.candidates[:1]
+    r.step(job["trials"])
+    cpu = time.process_time() - t0
+    c, n = r.candidates[0], job["trials"]
+    var = [max(c.squares[k] / n - (c.sums[k] / n) ** 2, 0.0) * n / (n - 1) for k in (0, 1)]
+    out.append({"cpu": cpu, "trials": n, "var": var, "equity": c.sums[0] / n})
+print(json.dumps(out))
+"""
 
 
-def pyodide(args) -> None:
+def _measure(tree: pathlib.Path, jobs: list[dict]) -> list[dict]:
+    """The jobs' rollouts run by the code of ``tree`` in a fresh interpreter (its own ``bot``)."""
+    import subprocess
+    env = dict(os.environ, PYTHONPATH=f"{tree}{os.pathsep}{tree / 'web' / 'py'}")
+    done = subprocess.run([sys.executable, "-c", _MEASURE, json.dumps(jobs)], env=env, cwd=tree, check=True,
+                          capture_output=True, text=True)
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def speed(args) -> None:
+    """Trials per second of one contact play (three positions) truncated after 11 plies and played to the end,
+    and the interval width per CPU second (1.96 standard deviations of a trial's cubeful equity times the square
+    root of the CPU seconds a trial takes: the 95 % half-width that one CPU second of trials buys), for this
+    checkout and, with ``--baseline REV``, that revision measured in the same run (alternately)."""
+    from tools.bench import baseline
+    contact = [p for p in positions() if p["kind"] == "contact"][:3]
+    print(f"CPython, {load()}; one contact play, {len(contact)} positions, seed 1")
+    trees = [("this checkout", ROOT)]
+    stack = contextlib.ExitStack()
+    with stack:
+        if args.baseline:
+            trees.append((f"baseline {baseline.describe(args.baseline)}",
+                          stack.enter_context(baseline.worktree(args.baseline))))
+        for truncate, trials in ((11, args.trials), (0, max(4, args.trials // 6))):
+            jobs = [dict(p, trials=trials, truncate=truncate) for p in contact]
+            what = f"truncated after {truncate} plies" if truncate else "to the end"
+            for name, tree in trees:
+                rows = _measure(tree, jobs)
+                cpu = sum(r["cpu"] for r in rows)
+                total = sum(r["trials"] for r in rows)
+                eqs = " ".join(f"{r['equity']:+.3f}" for r in rows)
+                width = statistics.mean(1.96 * math.sqrt(r["var"][0] * r["cpu"] / r["trials"]) for r in rows)
+                print(f"  {what:25s} {name:28s} {total / cpu:6.2f} trials/s ({total} trials, {cpu:5.1f} CPU s); "
+                      f"324 trials of two plays {2 * 324 * cpu / total:4.0f} CPU s; ±{width:.3f} per CPU s "
+                      f"(equities {eqs}); {load()}", flush=True)
+
+
+def _pyodide_run(web: pathlib.Path, trials: int) -> tuple[float, list, list]:
+    """The opening 3-1's default rollout in the page served from ``web``: (wall seconds, main-thread tasks over
+    50 ms, the rows of the result table)."""
     from tools.site import serve
     from tools.site.chromium import LAUNCH_ARGS, chromium_path
     from playwright.sync_api import sync_playwright
-    server = serve.start(0, ROOT / "web")
+    server = serve.start(0, web)
     url = f"http://127.0.0.1:{server.server_address[1]}/index.html?lang=en&seed={'ab' * 32}&clock=0&pace=0"
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
@@ -245,7 +287,7 @@ def pyodide(args) -> None:
             page.keyboard.press("h")
             page.wait_for_selector("#rollout", state="visible")
             page.wait_for_function("(document.documentElement.dataset.botWorker || '').includes('bearoff')")
-            page.select_option("#rollout-trials", str(args.trials))
+            page.select_option("#rollout-trials", str(trials))
             page.fill("#rollout-seed", "1")
             page.evaluate("""() => { window.__long = []; new PerformanceObserver(l => l.getEntries()
                 .forEach(e => window.__long.push(Math.round(e.duration)))).observe({type: 'longtask'}); }""")
@@ -260,11 +302,34 @@ def pyodide(args) -> None:
         finally:
             browser.close()
             server.shutdown()
-    print(f"Pyodide in Chromium ({load()}): opening 3-1, the best two plays, {args.trials} trials, 11 plies: "
-          f"{wall:.1f} s wall, {2 * args.trials / wall:.2f} trials/s")
-    print(f"main-thread tasks over 50 ms during it: {len(long)}, longest {max(long, default=0)} ms: {long[:20]}")
-    for r in rows:
-        print("  " + r)
+    return wall, long, rows
+
+
+def pyodide(args) -> None:
+    """The default rollout of the opening 3-1's best two plays in Chromium (wall time), this checkout's site
+    (``web/``, built) and with ``--baseline REV`` that revision's (built in a temporary worktree), one after the
+    other; then the same rollout in CPython (CPU time) for the ratio of the two interpreters."""
+    from tools.bench import baseline
+    print(f"Pyodide in Chromium: opening 3-1, the best two plays, {args.trials} trials each, 11 plies, seed 1")
+    with contextlib.ExitStack() as stack:
+        sites = [("this checkout", ROOT / "web")]
+        if args.baseline:
+            sites.append((f"baseline {baseline.describe(args.baseline)}",
+                          stack.enter_context(baseline.built_site(args.baseline))))
+        for name, web in sites:
+            before = load()
+            wall, long, rows = _pyodide_run(web, args.trials)
+            print(f"  {name:28s} {wall:6.1f} s wall, {2 * args.trials / wall:5.2f} trials/s; "
+                  f"324 trials of two plays about {648 * wall / (2 * args.trials):4.0f} s ({before} before, "
+                  f"{load()} after)", flush=True)
+            print(f"    main-thread tasks over 50 ms: {len(long)}, longest {max(long, default=0)} ms: {long[:20]}")
+            for r in rows:
+                print("    " + r)
+    start = Position(*START_BOARD).to_id()
+    t0 = time.process_time()
+    bot.rollout(start, dice=(3, 1), trials=args.trials, seed=1)
+    cpu = time.process_time() - t0
+    print(f"  CPython, this checkout: the same rollout {cpu:.1f} CPU s ({2 * args.trials / cpu:.2f} trials/s; {load()})")
 
 
 def main() -> None:
@@ -274,10 +339,13 @@ def main() -> None:
     ap.add_argument("--speed", action="store_true")
     ap.add_argument("--pyodide", action="store_true")
     ap.add_argument("--trials", type=int, default=324)
+    ap.add_argument("--baseline", metavar="REV",
+                    help="also measure this git revision in the same run (--speed, --pyodide)")
     ap.add_argument("--truncate", type=int, default=11)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=1, help="Open Sage's threads (--reference)")
     ap.add_argument("--positions", type=int, default=100, help="only N positions (--accuracy)")
+    ap.add_argument("--kind", choices=("opening", "contact", "race", "cube"), help="only this kind (--accuracy)")
     ap.add_argument("--start", type=int, default=0, help="from the position at this index (--accuracy)")
     ap.add_argument("--summarise", nargs="*", metavar="LOG", help="the summary of --accuracy logs run in parts")
     args = ap.parse_args()

@@ -1,8 +1,10 @@
 """An imported match's quick analysis against GNU Backgammon's own 0-ply analysis of the same ``.mat`` file
 (``bench_analysis.py --mat-vs-gnubg N``).
 
-N whole matches of the intermediate bot against the beginner (seeds ``--seed`` ..), each written as a ``.mat``
-file (``game.export.mat_text``). GNU Backgammon (PyPI ``gnubg``, a test dependency; only ever a reference)
+N whole matches (seeds ``--seed`` ..), each a ``.mat`` file: by default of the intermediate bot against the
+beginner, written by ``game.export.mat_text``; with ``--mat-source gnubg`` GNU Backgammon's own self-play,
+both sides its 0-ply player with deterministic noise (``SELF_PLAY_NOISE``: its "intermediate" and "beginner" levels' 0.04
+and 0.06), exported by GNU Backgammon (``export match mat``), so both players err by either judge. GNU Backgammon (PyPI ``gnubg``, a test dependency; only ever a reference)
 imports each file, analyses it with checker play and cube decisions at 0-ply and prints its match statistics
 (``show statistics match``), in a process of its own (its state is global and it prints on stdout). The same
 file is read by ``game.import_match`` and analysed by ``bot.analyse_record`` at "quick". Per player: the
@@ -22,6 +24,8 @@ SETTINGS = ("set threads 1", "set display off", "set confirm new off", "set conf
             "set automatic game off", "set automatic roll off", "set automatic move off")
 MARK = "=====statistics"
 WITHIN = 0.20
+SELF_PLAY_NOISE = (0.04, 0.06)
+"""GNU Backgammon's noise for its self-play players 0 and 1 (its levels "intermediate" and "beginner")."""
 
 
 def _gnubg_worker(path: str) -> None:
@@ -52,6 +56,29 @@ def _rates(text: str) -> dict:
         nums = re.findall(r"([-+]?\d+\.\d+)\s+\(", line)
         return [abs(float(x)) for x in nums[:2]]
     return {"checker": pair(lines[0]), "overall": pair(lines[-1])}
+
+
+def _selfplay_worker(seed: int, length: int, out: str) -> None:
+    """Inside the GNU Backgammon process: a ``length``-point match of its own players (0-ply, with noise),
+    dice from the Mersenne Twister seeded with ``seed``, exported as ``.mat`` to ``out``."""
+    import gnubg
+    cmds = list(SETTINGS[:4]) + ["set rng mersenne", f"set seed {seed}"]  # games, rolls and moves automatic
+    for p, noise in enumerate(SELF_PLAY_NOISE):
+        cmds += [f"set player {p} gnubg"]
+        for part in ("chequerplay", "cubedecision"):
+            cmds += [f"set player {p} {part} evaluation plies 0", f"set player {p} {part} evaluation noise {noise}",
+                     f"set player {p} {part} evaluation deterministic on"]
+    for c in cmds:
+        gnubg.command(c)
+    gnubg.command(f"new match {length}")
+    gnubg.command(f"export match mat {out}")
+
+
+def gnubg_selfplay_mat(length: int, seed: int, path: pathlib.Path) -> str:
+    """GNU Backgammon's self-play match (``_selfplay_worker``) in a process of its own; its ``.mat`` text."""
+    subprocess.run([sys.executable, "-m", "tools.bench.mat_vs_gnubg", "--selfplay", str(seed), str(length),
+                    str(path)], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=600, check=True)
+    return path.read_text()
 
 
 def gnubg_rates(path: pathlib.Path) -> dict:
@@ -86,19 +113,24 @@ def within(ours: float, gnu: float) -> bool:
     return abs(ours - gnu) <= WITHIN * abs(gnu)
 
 
-def run(n: int, length: int, seed: int) -> None:
+def run(n: int, length: int, seed: int, source: str = "bots") -> None:
     rows = []
     t_ours = 0.0
-    print(f"{n} {length}-point matches (seeds {seed}..{seed + n - 1}), intermediate (player 0) against beginner; "
+    who = ("intermediate (player 0) against beginner" if source == "bots" else
+           f"GNU Backgammon's self-play, noise {SELF_PLAY_NOISE[0]} (player 0) against {SELF_PLAY_NOISE[1]}")
+    print(f"{n} {length}-point matches (seeds {seed}..{seed + n - 1}), {who}; "
           "error rates in mEMG per decision, ours quick, GNU Backgammon 0-ply")
     print("| seed | player | unforced | checker ours | checker GNU | within 20 % | overall ours | overall GNU | "
           "within 20 % |")
     print("|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for s in range(seed, seed + n):
-            text = match_mat(length, s)
             path = pathlib.Path(tmp) / f"m{s}.mat"
-            path.write_text(text)
+            if source == "bots":
+                text = match_mat(length, s)
+                path.write_text(text)
+            else:
+                text = gnubg_selfplay_mat(length, s, path)
             gnu = gnubg_rates(path)
             t1 = time.process_time()
             ours = our_rates(text)
@@ -119,4 +151,7 @@ def run(n: int, length: int, seed: int) -> None:
 
 
 if __name__ == "__main__":
-    _gnubg_worker(sys.argv[1])
+    if sys.argv[1] == "--selfplay":
+        _selfplay_worker(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    else:
+        _gnubg_worker(sys.argv[1])

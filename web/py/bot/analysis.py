@@ -52,7 +52,10 @@ assert _CHECK is not None
 DEEP_CANDIDATES, DEEP_MARGIN, DEEP_PRUNE = _DEEP.candidates, _DEEP.margin, _DEEP.prune
 TOP = 3
 TWO_PLY_FROM, TWO_PLY_TO, TWO_PLY_MARGIN = 0.02, 0.20, 0.10
-TWO_PLY_PRUNE, TWO_PLY_BUDGET = _CHECK.prune, _CHECK.deep_budget
+TWO_PLY_BUDGET = _CHECK.deep_budget
+TWO_PLY_PRUNE = DEEP_PRUNE
+"""The 2-ply look's reply choices: the pruning network's 4 best, as the 1-ply look's (the expert level prunes
+to 3; 4 finds one more of GNU Backgammon 2-ply's blunders on the benchmark, docs/analysis.md)."""
 
 
 class AnalysisError(ValueError):
@@ -83,11 +86,12 @@ def rating(error_rate_milli: float, unforced: int) -> str:
 
 
 def emg(ctx: CubeInfo, mwc: float) -> float:
-    """A match-winning chance as equivalent money equity: +1 for a single game won at cube 1 from the score of
-    ``ctx``, -1 for one lost (GNU Backgammon's normalisation), so that equity lost compares with money."""
-    a, b, post = ctx.my_away, ctx.their_away, ctx.post_crawford
-    lo = _met.mwc(a, b - 1, post)
-    span = _met.mwc(a - 1, b, post) - lo
+    """A match-winning chance as equivalent money equity per unit of cube: +1 for a single game won at the cube
+    of ``ctx`` from its score, -1 for one lost (GNU Backgammon's normalisation, ``mwc2eq``), so that equity lost
+    compares with money's, which is per unit of cube too."""
+    a, b, v, post = ctx.my_away, ctx.their_away, ctx.value, ctx.post_crawford
+    lo = _met.mwc(a, b - v, post)
+    span = _met.mwc(a - v, b, post) - lo
     return 2.0 * (mwc - lo) / span - 1.0 if span > 1e-9 else 0.0
 
 
@@ -146,9 +150,9 @@ def move_options(pos: Position, dice: tuple[int, int], level: str = "quick", ctx
 def _two_ply_check(scored: list, include, ctx: CubeInfo) -> None:
     """Deep's second look, as the expert level's: when the play made is not the 1-ply best and loses between
     ``TWO_PLY_FROM`` and ``TWO_PLY_TO`` by it (where its mark is in doubt), the play made, the 1-ply best and the
-    second best within ``TWO_PLY_MARGIN`` of it are searched to 2 plies (expert's pruning), each within
-    ``TWO_PLY_BUDGET`` plays (otherwise all keep their 1-ply value); they then rank first, by their 2-ply
-    value. ``scored`` is ``move_options``' list after the 1-ply look, sorted, and is re-sorted in place."""
+    second best within ``TWO_PLY_MARGIN`` of it are searched to 2 plies (reply choices pruned to
+    ``TWO_PLY_PRUNE``), each within ``TWO_PLY_BUDGET`` plays (otherwise all keep their 1-ply value); they then
+    rank first, by their 2-ply value. ``scored`` is ``move_options``' list after the 1-ply look, sorted, and is re-sorted in place."""
     mine = next(t for t in scored if t[3] == include)
     best = scored[0]
     if mine is best or not TWO_PLY_FROM <= best[0] - mine[0] < TWO_PLY_TO:
@@ -508,6 +512,8 @@ class Analysis:
         for gi, rows in enumerate(self.out):
             kept = [r for r in rows if self.close_enough(r)]
             for r in kept:
+                if r["kind"] == "resign":  # GNU Backgammon's totals are checker play and cube: resign apart
+                    continue
                 st = players[r["player"]]
                 st["decisions"] += 1
                 st["unforced"] += not r["forced"]

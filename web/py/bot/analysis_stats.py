@@ -86,6 +86,7 @@ def _player() -> dict:
                      "missed_doubles_below_cash": _bucket(), "missed_doubles_above_cash": _bucket(),
                      "wrong_doubles_below_double_point": _bucket(), "wrong_doubles_above_too_good": _bucket(),
                      "wrong_takes": _bucket(), "wrong_passes": _bucket()},
+            "resign": {"decisions": 0, "loss": 0.0},
             "luck": {"rolls": 0, "total": 0.0, "points": 0.0, "joker": 0, "anti_joker": 0},
             "result": 0}
 
@@ -97,8 +98,8 @@ JOKER = 0.6
 
 def statistics(rows: list[list[dict]], record_games: list, rating: Callable[[float, int], str]) -> list[dict]:
     """Per player, from the listed decisions of each game (``rows``, with ``luck`` and ``cube_value`` on the
-    move rows) and the record's games (their results): checker play and cube decisions apart, overall, luck
-    and the luck-adjusted result. Money: the result in points; match: in points of the match too."""
+    move rows) and the record's games (their results): checker play and cube decisions apart, resignations,
+    luck and the luck-adjusted result. Money: the result in points; match: in points of the match too."""
     players = [_player(), _player()]
     for gi, game in enumerate(rows):
         for r in game:
@@ -120,6 +121,9 @@ def statistics(rows: list[list[dict]], record_games: list, rating: Callable[[flo
                     lk["anti_joker"] += r["luck"] <= -JOKER
             elif r["kind"] in ("double", "take"):
                 _cube_row(st["cube"], r)
+            elif r["kind"] == "resign":
+                st["resign"]["decisions"] += 1
+                st["resign"]["loss"] += r["loss"]
         res = record_games[gi].get("result") if gi < len(record_games) and isinstance(record_games[gi], dict) else None
         if isinstance(res, dict) and res.get("winner") in (0, 1) and isinstance(res.get("points"), int):
             players[res["winner"]]["result"] += res["points"]
@@ -127,6 +131,7 @@ def statistics(rows: list[list[dict]], record_games: list, rating: Callable[[flo
     for p, st in enumerate(players):
         c, cb, lk = st["checker"], st["cube"], st["luck"]
         c["loss"] = round(c["loss"], 6)
+        st["resign"]["loss"] = round(st["resign"]["loss"], 6)
         c["error_rate"] = _rate(c["loss"], c["unforced"])
         c["rating"] = rating(c["error_rate"], c["unforced"])
         cb["loss"] = round(cb["loss"], 6)

@@ -6,7 +6,10 @@ cash point CP = (L + 1) / (W + L + 1/2). Cubeful equity (per unit of cube) is
 ``E = (1 - x) * E_dead + x * E_live``, where E_dead is the cubeless equity and E_live is linear in p:
   centred cube:    -1 at TP, +1 at CP (clamped outside);
   cube owned:      -L at p = 0, +1 at CP (clamped above);
-  opponent's cube: -1 at TP (clamped below), W at p = 1.
+  opponent's cube: -1 at TP (clamped below), W at p = 1;
+except where the side that could cash is too good to double: its cubeless equity is past +1 (p above
+TG = (L + 1) / (W + L), gammons likely), and it plays on for that instead of +1 (likewise below -1 for the
+other side), as in GNU Backgammon's money Janowski.
 x is the cube efficiency (``CUBE_EFFICIENCY``, 0.68 as the usual middle of the 0.6 - 0.8 range).
 Double when min(2 * E(opponent owns), +1) > E(current ownership); take when 2 * E(owning the cube) >= -1.
 
@@ -45,18 +48,21 @@ def _w_l(o: Outputs) -> tuple[float, float, float]:
 def _live(p: float, w: float, l_: float, owner: str) -> float:
     tp = (l_ - 0.5) / (w + l_ + 0.5)
     cp = (l_ + 1.0) / (w + l_ + 0.5)
+    # Too good to double: past TG = (L + 1) / (W + L) the cubeless equity is above +1, so the side that could
+    # cash plays on for it instead (and below (L - 1) / (W + L) the other side does).
+    dead = p * (w + l_) - l_
     if owner == CENTER:
         if p <= tp:
-            return -1.0
+            return min(-1.0, dead)
         if p >= cp:
-            return 1.0
+            return max(1.0, dead)
         return -1.0 + 2.0 * (p - tp) / (cp - tp)
     if owner == MINE:
         if p >= cp:
-            return 1.0
+            return max(1.0, dead)
         return -l_ + (1.0 + l_) * p / cp
     if p <= tp:
-        return -1.0
+        return min(-1.0, dead)
     return -1.0 + (w + 1.0) * (p - tp) / (1.0 - tp)
 
 

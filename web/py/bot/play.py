@@ -80,7 +80,8 @@ or 4-3); each is evaluated once per search."""
 
 def best_reply(ev: Evaluator, board: Board, dice: tuple[int, int], work: Optional[Work] = None,
                base_pre: Optional[dict[int, list[float]]] = None,
-               cache: Optional[Cache] = None, plays: Optional[list[Board]] = None) -> tuple[Outputs, Board]:
+               cache: Optional[Cache] = None, plays: Optional[list[Board]] = None,
+               scores: Optional[dict[Board, float]] = None) -> tuple[Outputs, Board]:
     """The best 0-ply play of ``dice`` for the side on roll of ``board``: (its outputs for that side, the
     result board, not swapped). The first of equal plays in generation order wins.
 
@@ -90,7 +91,8 @@ def best_reply(ev: Evaluator, board: Board, dice: tuple[int, int], work: Optiona
     ``Evaluator.pruned``) only the plays ``_pruned`` keeps are evaluated by the full networks. ``work``
     counts the plays of the roll, pruned or not, cached or not (the limit stays a property of the position,
     not of what an earlier part of the search left in ``cache``).
-    ``plays``: the results of ``dice``, when the caller has generated them already."""
+    ``plays``: the results of ``dice``, when the caller has generated them already. ``scores``: the pruning
+    network's scores of result boards, kept across calls from the same starting board (as ``cache``)."""
     base = swap(board)
     if base_pre is None:
         base_pre = {}
@@ -99,7 +101,7 @@ def best_reply(ev: Evaluator, board: Board, dice: tuple[int, int], work: Optiona
     if work is not None:
         work.add(len(plays))
     if ev.prune and len(plays) > ev.prune:
-        plays = _pruned(ev, base, base_pre, plays)
+        plays = _pruned(ev, base, base_pre, plays, scores)
     best: Optional[Outputs] = None
     best_b = board
     best_eq = -9.0
@@ -135,7 +137,8 @@ def best_reply(ev: Evaluator, board: Board, dice: tuple[int, int], work: Optiona
     return best, best_b
 
 
-def _pruned(ev: Evaluator, base: Board, base_pre: dict[int, list[float]], plays: list[Board]) -> list[Board]:
+def _pruned(ev: Evaluator, base: Board, base_pre: dict[int, list[float]], plays: list[Board],
+            scores: Optional[dict[Board, float]] = None) -> list[Board]:
     """The plays a pruned reply choice evaluates fully (in generation order): every play that ends the game
     or leaves a pure bear-off (exact anyway), and the ``ev.prune`` others with the best pruning-network
     scores (the lowest score for the opponent then on roll; the first in generation order among equals)."""
@@ -145,16 +148,20 @@ def _pruned(ev: Evaluator, base: Board, base_pre: dict[int, list[float]], plays:
     if pre is None:
         pre = base_pre[key] = net.hidden_pre(base)
     kept: list[int] = []
-    scored: list[tuple[float, int]] = []
+    todo: list[int] = []
     for i, r in enumerate(plays):
-        if winner_kind(r):
-            kept.append(i)
-            continue
-        sb = swap(r)
-        if bearoff.outputs(sb) is not None:
+        if winner_kind(r) or bearoff.outputs(swap(r)) is not None:
             kept.append(i)
         else:
-            scored.append((net.score_from(base, pre, sb), i))
+            todo.append(i)
+    if scores is None:
+        values = net.scores_from(base, pre, [swap(plays[i]) for i in todo])
+    else:
+        new = [i for i in todo if plays[i] not in scores]
+        for i, v in zip(new, net.scores_from(base, pre, [swap(plays[i]) for i in new])):
+            scores[plays[i]] = v
+        values = [scores[plays[i]] for i in todo]
+    scored = list(zip(values, todo))
     if len(scored) > ev.prune:
         scored.sort()
         del scored[ev.prune:]

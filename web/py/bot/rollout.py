@@ -6,17 +6,23 @@ every candidate in a trial. The first roll of the trials is stratified (each rou
 36 dice once) and the second quasi-random (over 36 rounds every pair of first and second rolls comes once). A
 trial stops early at a pure bear-off (exact from the one-sided table) and at the end of the game.
 
-Variance reduction, as GNU Backgammon does it: at every ply the mover's best play of each of the 21 rolls is
-evaluated anyway (it is how the rolled play is chosen), so the evaluator's own expectation of the ply is their
-weighted mean and the roll's luck is its value less that mean. Each trial's result is the value at its end (the
-network at the leaf, the exact outcome, or the bear-off table) less the sum of its luck: the luck terms have mean
-zero whatever the evaluator's errors, so the estimate keeps the truncated rollout's mean and loses most of its
-variance.
+Variance reduction, as GNU Backgammon does it: at every ply the mover's best 0-ply play of each of the 21 rolls
+is evaluated (the look, ``Ply``), the evaluator's own expectation of the ply is their weighted mean and the roll's
+luck is its value less that mean. Each trial's result is the value at its end (the network at the leaf, the
+exact outcome, or the bear-off table) less the sum of its luck: the luck terms have mean zero whatever the
+evaluator's errors (any value computed the same way for every roll would do), so the estimate keeps the
+truncated rollout's mean and loses most of its variance. The look takes the best of the pruning network's
+``LOOK`` (2) best plays of each roll, the trial's own play the best of its ``PRUNE`` (4) best: the look evaluates
+two plays of a roll with the full networks instead of four, its values differ from the played ones only where
+the pruning network ranks the best play third or fourth, and the interval one CPU second buys is no wider
+(``tools/bench/bench_rollout.py --speed``). Applying it to the first plies only would not pay: every ply's luck
+is a like share of a trial's variance (about 0.06 each, against 0.01 left after all 11 are taken out, in the
+contact positions of the benchmark).
 
 Cubeful (money play, cube centred unless told): before each roll the side on roll doubles and the other takes or
-passes by ``bot.cube`` on the ply's 21-roll mean (the 1-ply estimate), and a leaf is valued by the Janowski model
-at the cube then held; the cubeful luck of a roll is measured with the same model. Cubeless figures come from the
-same trials.
+passes by ``bot.cube`` on the look's 21-roll mean (its 1-ply estimate), and a leaf is valued by the Janowski model
+at the cube then held (past the too-good point, the cubeless equity); the cubeful luck of a roll is measured with
+the same model. Cubeless figures come from the same trials.
 
 Dice come from SHA-256 of the seed and the trial number (never ``random``), so a seed gives the same figures on
 every machine and interpreter. Pure Python, standard library only.
@@ -32,6 +38,7 @@ from rules.cubeinfo import CubeInfo
 from rules.errors import RulesError
 from rules.match import MAX_CUBE
 from rules.movegen import legal_plays
+from rules.movegen import result_boards as results
 from rules.notation import format_play, parse_play
 from rules.position import Position
 
@@ -48,8 +55,13 @@ DEFAULT_MOVE_CANDIDATES = 2
 PRUNE = 4
 """The trials' checker play: the 0-ply best of the pruning network's 4 best plays of each roll (as the strong
 level's reply choices; ``Evaluator.pruned``), four times faster than evaluating every play fully."""
+LOOK = 2
+"""The variance reduction's look at the 21 rolls of a ply: the best of the pruning network's LOOK best plays
+of each roll (``Ply``)."""
 CACHE_LIMIT = 1500
-"""Positions whose 21 rolls' best plays a rollout keeps: the first plies of every trial start from the same few."""
+"""Looks a rollout keeps (``Rollout._ply``): those of the first ``KEPT_PLIES`` plies of its trials (22 per
+candidate of a play; cleared when full)."""
+KEPT_PLIES = 2
 
 ROLLS36 = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
 _INDEX21 = {r: ALL_ROLLS.index((min(r), max(r))) for r in ROLLS36}
@@ -115,21 +127,49 @@ class Dice:
 # --- one ply -------------------------------------------------------------------------------------------------
 
 class Ply:
-    """The mover's best 0-ply play of each of the 21 rolls from a board on roll: ``rolls[i]`` = (its outputs for
-    the mover, the result board, how the mover won with it or 0), ``mean`` their weighted mean."""
-    __slots__ = ("rolls", "mean")
+    """The 21-roll look from a board on roll (the mover's side), for the variance reduction and the cube.
 
-    def __init__(self, ev: Evaluator, board: Board):
-        pre: dict = {}
-        rolls = []
+    ``looks[i]`` = (outputs for the mover, result board, how the mover won with it or 0) of the best play of
+    roll ``ALL_ROLLS[i]`` among the ``look`` best by the pruning network (0: among all plays), ``mean`` their
+    weighted mean: the luck of a roll is measured against it. :meth:`played` is the play the trial makes with a
+    roll, the best of the ``prune`` best by the pruning network (the same as the look's when ``look`` >=
+    ``prune``). The rolls' plays often reach the same board (a checker moved 7 pips by 6-1, 5-2 or 4-3), so
+    the pruning network's scores and the full networks' outputs are kept per result board for the whole look.
+    """
+    __slots__ = ("board", "looks", "mean", "_ev", "_look_ev", "_outs", "_pre", "_plays", "_scores", "_played")
+
+    def __init__(self, ev: Evaluator, board: Board, look: int = PRUNE):
+        self.board, self._ev = board, ev
+        self._look_ev = ev.pruned(look) if look else ev.pruned(0)
+        self._outs: dict = {}
+        self._pre: Optional[dict] = {}
+        self._scores: Optional[dict] = {}
+        self._plays: Optional[list] = [results(board, a, b) for a, b in ALL_ROLLS]
+        self._played: dict = {}
+        looks = []
         acc = [0.0] * 5
-        for w, r in zip(_WEIGHTS21, ALL_ROLLS):
-            o, b = _play.best_reply(ev, board, r, None, pre)
-            rolls.append((o, b, winner_kind(b)))
+        for w, r, plays in zip(_WEIGHTS21, ALL_ROLLS, self._plays):
+            o, b = _play.best_reply(self._look_ev, board, r, None, self._pre, self._outs, plays, self._scores)
+            looks.append((o, b, winner_kind(b)))
             for k in range(5):
                 acc[k] += w * o[k]
-        self.rolls = rolls
+        self.looks = looks
         self.mean: Outputs = outputs(a / 36.0 for a in acc)
+
+    def played(self, i: int) -> tuple:
+        """(outputs for the mover, result board, win kind) of the play a trial makes with roll ``ALL_ROLLS[i]``."""
+        if self._look_ev is self._ev:
+            return self.looks[i]
+        p = self._played.get(i)
+        if p is None:
+            plays = self._plays[i] if self._plays is not None else None
+            pre = self._pre if self._pre is not None else {}
+            o, b = _play.best_reply(self._ev, self.board, ALL_ROLLS[i], None, pre, self._outs, plays, self._scores)
+            p = self._played[i] = (o, b, winner_kind(b))
+            # A kept look serves later trials with other rolls (the first plies): drop what only the look
+            # needed, the roll's plays and the pruning scores, which would fill memory.
+            self._plays = self._pre = self._scores = None
+        return p
 
 
 def _root(o, root_moves: bool):
@@ -233,7 +273,7 @@ class Rollout:
 
     def __init__(self, ev: Evaluator, position_id: str, *, dice=None, candidates=None, trials: int = 324,
                  truncate: int = 11, cubeful: bool = True, seed: int = 0, level: str = ROLLOUT.name,
-                 variance_reduction: bool = True):
+                 variance_reduction: bool = True, look: Optional[int] = None):
         if level != ROLLOUT.name:
             raise RolloutError(f"a rollout plays at level {ROLLOUT.name}; got {level!r}")
         self.total = _check_int("trials", trials, 1, 1_000_000)
@@ -241,6 +281,7 @@ class Rollout:
         self.seed = _check_int("seed", seed, 0, 2 ** 63)
         self.cubeful, self.level, self.ev = bool(cubeful), level, ev.pruned(PRUNE)
         self.reduce = bool(variance_reduction)  # off only to measure what it gains
+        self.look = LOOK if look is None else _check_int("look", look, 0, 1000)  # another only to measure
         try:
             pos = Position.from_id(position_id) if isinstance(position_id, str) else None
         except RulesError as e:
@@ -320,12 +361,17 @@ class Rollout:
     def finished(self) -> bool:
         return self.done >= self.total
 
-    def _ply(self, board: Board) -> Ply:
+    def _ply(self, board: Board, ply: int) -> Ply:
+        """The look from ``board``, kept for later trials on the first two plies (every trial of a candidate
+        starts from the same board and, after the stratified first roll, from one of 21), made afresh after
+        them (the third roll is random: a board there seldom comes again)."""
+        if ply >= KEPT_PLIES:
+            return Ply(self.ev, board, self.look)
         p = self._cache.get(board)
         if p is None:
             if len(self._cache) >= CACHE_LIMIT:
                 self._cache.clear()
-            p = self._cache[board] = Ply(self.ev, board)
+            p = self._cache[board] = Ply(self.ev, board, self.look)
         return p
 
     def step(self, n: int) -> int:
@@ -365,11 +411,11 @@ class Rollout:
                 o = exact if exact is not None else _play.outputs_on_roll(self.ev, board)
                 end = (_root(o, root_moves), [s.on_roll_value(o, root_moves) for s in states])
                 break
-            p = self._ply(board)
-            roll = next(rolls)
-            o, result, kind = p.rolls[_INDEX21[roll]]
+            p = self._ply(board, ply)
+            i = _INDEX21[next(rolls)]
+            o, result, kind = p.played(i)
             if self.reduce:
-                mine, mean = _root(o, root_moves), _root(p.mean, root_moves)
+                mine, mean = _root(p.looks[i][0], root_moves), _root(p.mean, root_moves)
                 for k in range(5):
                     luck[k] += mine[k] - mean[k]
             for s in states:
@@ -379,12 +425,11 @@ class Rollout:
                     s.decide(p.mean, root_moves)
                 if s.result is not None:
                     continue
-                values = [s.after_play_value(ro, rk, root_moves) for ro, _, rk in p.rolls]
-                m = sum(w * v for w, v in zip(_WEIGHTS21, values)) / 36.0
                 if self.reduce:
-                    s.luck += values[_INDEX21[roll]] - m
+                    values = [s.after_play_value(ro, rk, root_moves) for ro, _, rk in p.looks]
+                    s.luck += values[i] - sum(w * v for w, v in zip(_WEIGHTS21, values)) / 36.0
                 if kind:
-                    s.result = values[_INDEX21[roll]]
+                    s.result = s.after_play_value(o, kind, root_moves)
             if kind:
                 won = _WIN_OUTPUTS[kind]
                 end = (_root(won, root_moves), [0.0] * len(states))

@@ -12,6 +12,7 @@ from typing import Optional
 import game
 import rules
 
+from . import rollout
 from .model import slot_of
 
 
@@ -110,7 +111,7 @@ class Hints:
         self._asked_for = None   # the state the panel shows advice for
         self._asking = False
         from .rollout_view import RolloutPanel
-        self.rollout = RolloutPanel(texts, app)  # *Roll out* the advice shown
+        self.rollout = RolloutPanel(texts, app, lambda sec: self.panel.insertAdjacentElement("afterend", sec))
 
     def update(self, state) -> None:
         """Show the button when a hint may be asked; the advice shown belongs to one decision only."""
@@ -191,7 +192,8 @@ class Hints:
             self.list.appendChild(li)
         self._asked_for = self._key(state)
         self.button.disabled = False
-        self.rollout.offer(request, advice)
+        decision = rollout.from_hint(request, advice)  # *Roll out* the advice shown (when the rollout models it)
+        self.rollout.offer(decision if isinstance(decision, rollout.Decision) else None)
         if advice["kind"] == "move" and advice["top"] and advice["top"][0]["play"]:
             self._unmark()
             for frm, to in play_slots(advice["top"][0]["play"], request, state.turn == 0):

@@ -22,13 +22,14 @@ class PositionError(ValueError):
 @dataclass(frozen=True)
 class Setup:
     """A pasted position: the board (the player on roll at the bottom), the dice (None: before rolling), the
-    cube as the board shows it, the text as given."""
+    cube as the board shows it, the text as given, the match's length (0: money)."""
     text: str
     counts: dict
     dice: Optional[tuple]
     cube: CubeView
     position_id: str
     double_offered: bool
+    match_length: int = 0
 
 
 def read(text: str, dice_text: str = "") -> Setup:
@@ -44,7 +45,7 @@ def read(text: str, dice_text: str = "") -> Setup:
     dice = read_dice(dice_text) if dice_text.strip() else (None if info.dice == (0, 0) else tuple(info.dice))
     owner = "center" if info.cube_owner is None else ("bottom" if info.cube_owner == info.on_roll else "top")
     return Setup(t, slot_counts(pos[0], pos[1]), dice, CubeView(info.cube, owner), pos.to_id(),
-                 bool(info.double_offered))
+                 bool(info.double_offered), int(info.length or 0))
 
 
 def read_dice(text: str) -> tuple[int, int]:

@@ -2,6 +2,7 @@
 or ``index.html?analyse=<ID>``) is shown on the table's board and analysed by the bot in its worker: with dice
 the plays ranked (``[data-candidate]``, each drawn as arrows when chosen), without dice the cube action
 (``[data-cube-action]``) and the best play of each of the 21 rolls (choose one to see its plays).
+*Roll out* (``ui.rollout_view``) settles the decision shown: the ticked plays, or the cube decision.
 The rows come from the pure ``ui.position``."""
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from pyscript import document
 
 from . import dom
 from . import position as P
+from . import rollout as RO
 from .review_board import StudyBoard
+from .rollout_view import RolloutPanel
 
 
 class PositionView:
@@ -61,7 +64,8 @@ class PositionView:
         dom.el("h3", t("pos_result"), id="position-result-title", parent=side)
         self.result = dom.el("div", id="position-result", parent=side)
         dom.on(self.result, "click", self._result_click)
-        dom.on(dlg, "close", lambda e: self.app.pause_clock(False, "position"))
+        self.rollout = RolloutPanel(t, self.app, side.appendChild, "position", "h3")  # *Roll out* what is shown
+        dom.on(dlg, "close", lambda e: self._closed())
         document.body.appendChild(dlg)
         self.dlg = dlg
 
@@ -97,6 +101,11 @@ class PositionView:
     def close(self) -> None:
         if self.dlg is not None and self.dlg.open:
             self.dlg.close()
+        self._closed()
+
+    def _closed(self) -> None:
+        if self.dlg is not None:
+            self.rollout.withdraw()
         self.app.pause_clock(False, "position")
 
     def from_table(self) -> None:
@@ -130,6 +139,7 @@ class PositionView:
         self.board.show(setup.counts, setup.dice, "bottom", setup.cube, self.t("review_cube", cube=setup.cube.value))
         self.board.arrows([])
         self.result.innerHTML = ""
+        self.rollout.withdraw()
         self._asked += 1
         asyncio.ensure_future(self._run(self._asked, setup, str(self.depth.value)))
 
@@ -155,6 +165,8 @@ class PositionView:
             return
         await asyncio.sleep(0)
         self._show(setup, result)
+        if result.get("kind") != "move" or self.rows:
+            self.rollout.offer(RO.from_setup(setup, self.rows if result.get("kind") == "move" else None))
         self.status.textContent = self.t("pos_done", level=self.t("review_" + level))
         self.dlg.setAttribute("data-analysed", level)
 
@@ -171,9 +183,8 @@ class PositionView:
                 li = dom.el("li", None, parent=ol)
                 b = dom.el("button", None, parent=li, type="button", cls="candidate", data_candidate="",
                            data_play=r["play"], data_equity=f"{r['equity']:.4f}", data_rank=str(r["rank"]),
-                           aria_pressed="true" if r["rank"] == 1 else "false",
-                           aria_label=t("pos_candidate", n=r["rank"], play=r["play"] or t("hint_no_move"),
-                                        e=f"{r['equity']:+.3f}", loss=f"{r['loss']:.3f}") + " " + r["text"])
+                           aria_pressed="true" if r["rank"] == 1 else "false")
+                dom.el("span", f"{r['rank']}. ", cls="sr-only", parent=b)  # its name: the rank, then what it shows
                 dom.el("span", r["play"] or t("hint_no_move"), cls="what", parent=b)
                 dom.el("span", f"{r['equity']:+.3f}", cls="eq", parent=b)
                 if r["rank"] > 1:

@@ -49,7 +49,8 @@ class Item:
     turn: int                  # the turn's number in its game (1 for the opening roll's play)
     notation: str = ""
     position_id: str = ""      # the position before the decision, seen by the player deciding
-    play: tuple = ()           # (position before, result), the mover's view: for ``steps``, worked out when asked
+    play: tuple = ()           # (position before, result), the mover's view
+    played_steps: Optional[tuple] = None  # ``steps``, worked out when first asked
     roll_action: Optional[int] = None
     clock: bool = False
     outcome: Optional[tuple] = None
@@ -61,10 +62,10 @@ class Item:
         every play of a long match when the review opens would hold the page up)."""
         if self.kind != "play" or not self.play:
             return ()
-        if len(self.play) == 2:
+        if self.played_steps is None:
             before, result = self.play
-            self.play = (play_steps(before, self.dice, self.notation, result, self.player == 0),)
-        return self.play[0]
+            self.played_steps = play_steps(before, self.dice, self.notation, result, self.player == 0)
+        return self.played_steps
 
     @property
     def mark(self) -> str:

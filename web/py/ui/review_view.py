@@ -4,8 +4,9 @@ over the table, whose clock waits meanwhile).
 The board shows the position before each decision with its dice and the play made as arrows ("Show the best
 play" adds the best play's); the list of every decision with its mark (``ui.review_list``), the graph of the
 winning chances and the equity lost (``ui.review_graph``), the statistics (``ui.review_stats``); the analysis
-runs in the bot's worker (``ui.review_run``). Keys: ← → step, Home / End, N / P the next / previous error (of the
-player chosen), each step said in the page's live region (``#announce``, moved into the view while it is open).
+runs in the bot's worker (``ui.review_run``); *Roll out* settles the decision shown (``ui.rollout_view``).
+Keys: ← → step, Home / End, N / P the next / previous error (of the player chosen), each step said in the page's
+live region (``#announce``, moved into the view while it is open).
 
 Opened from the game-over dialog, each History entry, a match file ("Open a match file") and the Verify page
 (``index.html?review=1`` with the record in ``localStorage["gamao.review"]``). The data comes from the pure
@@ -24,12 +25,14 @@ from . import review as R
 from . import review_graph as RG
 from . import review_list as RL
 from . import review_stats as RS
+from . import rollout as RO
 from .dialogs import download
 from .keys import TYPING_TAGS
 from .model import CubeView
 from .review_board import StudyBoard
 from .review_file import read_match_file
 from .review_run import Runner, span
+from .rollout_view import RolloutPanel
 
 REVIEW_KEY = "gamao.review"
 
@@ -92,6 +95,7 @@ class ReviewView:
         self._button(t("review_prev_error"), "review-prev-error", lambda: self.to_error(-1), errs, keys="P")
         self._button(t("review_next_error"), "review-next-error", lambda: self.to_error(1), errs, keys="N")
         self.decision = dom.el("div", id="review-decision", cls="review-best", parent=left)
+        self.rollout = RolloutPanel(t, self.app, left.appendChild, "review", "h3")  # *Roll out* the decision shown
         side = dom.el("section", cls="review-side", parent=main, aria_labelledby="review-list-title")
         dom.el("h3", t("review_list"), id="review-list-title", parent=side)
         self.list = dom.el("ol", id="review-list", cls="review-list", parent=side, aria_labelledby="review-list-title")
@@ -207,6 +211,7 @@ class ReviewView:
 
     def _closed(self) -> None:
         self.runner.cancel()
+        self.rollout.withdraw()
         log = document.getElementById("announce")
         if log and self.dlg is not None and self.dlg.contains(log):
             document.body.appendChild(log)
@@ -225,6 +230,7 @@ class ReviewView:
             self._mark_current(old)
             self._draw()
         if changed:
+            self._offer_rollout()
             self.app.access.say(R.item_text(self.items[i], self.who, self.t))
         if focus == "list":
             self._current_button().focus(_NO_SCROLL())
@@ -293,6 +299,15 @@ class ReviewView:
         it was from the History or the game-over dialog)."""
         if self.items:
             self.app.position.open(R.xgid_of(self.items[self.i], self.record.get("match_length") or 0), run=True)
+
+    def _offer_rollout(self) -> None:
+        """The shown decision's rollout: its roll's plays (the best and the play made ticked), or its cube
+        decision; a running rollout belongs to the decision it was started on and stops when another is shown."""
+        try:
+            decision = RO.from_review(self.items[self.i], self.record.get("match_length") or 0)
+        except ValueError:  # a position the rollout cannot read
+            decision = None
+        self.rollout.offer(decision)
 
     def toggle_after(self) -> None:
         self.show_after = not self.show_after
@@ -454,6 +469,8 @@ class ReviewView:
         await asyncio.sleep(0)
         with span("review-draw"):
             self._draw()
+            if not self.rollout.running and self.rollout.result is None:
+                self._offer_rollout()  # the analysis' top plays to tick (a rollout shown stays)
         self.dlg.setAttribute("data-analysed", result["level"])
 
     def _progress(self, done: int, total: int) -> None:

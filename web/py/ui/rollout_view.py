@@ -1,9 +1,12 @@
-"""Rollouts from the hint panel: *Roll out* the plays the bot suggested (or its cube advice), in the bot's worker.
+"""The rollout panel: *Roll out* the decision shown, in the bot's worker. One panel class for every place that
+offers it: under a hint, in *Analyse a position* (and ``index.html?analyse=<ID>``) and in the review.
 
-A panel under the hint with the trials, the truncation and the seed, a progress bar with the trials done, and
-per candidate its equity with the 95 % interval so far; *Cancel* stops it between two calls to the worker (each
-runs one trial of every candidate), so the page stays responsive. The table's clock stands still meanwhile, as
-behind the Review. The pure part (``request_for``, ``rows``) says what to ask and what to show.
+The trials, the length and the seed; for a play, the plays to roll out (ticked: the best two at first, at most
+``ui.rollout.MAX_TICKED``); a progress bar with the trials done and per candidate its equity with the 95 %
+interval so far; *Cancel* stops it between two calls to the worker (each runs one trial of every candidate), so
+the page stays responsive. The table's clock stands still meanwhile. One rollout runs at a time in the page (the
+worker holds one): starting one stops another panel's. What to roll out and the rows come from the pure
+``ui.rollout``.
 """
 from __future__ import annotations
 
@@ -11,121 +14,138 @@ import asyncio
 import random
 from typing import Optional
 
-import rules
+from . import rollout as RO
 
-TRIALS = (36, 108, 324, 648, 1296)
-TRUNCATE = (11, 7, 3, 0)  # 0: to the end of the game
-PLAYS = 2  # the suggested plays rolled out: the best two
-
-
-def request_for(hint_request: dict, advice: dict, trials: int, truncate: int, seed: int) -> Optional[dict]:
-    """``bot.rollout``'s arguments for the decision a hint advised on, or None when there is none to roll out
-    (no play, or a cube question the rollout does not model: it plays money with a centred cube)."""
-    cube = hint_request.get("cube") or rules.CubeInfo()
-    money, centred = cube.is_money, cube.owner == "center"
-    base = {"position_id": hint_request["position_id"], "trials": trials, "truncate": truncate, "seed": seed}
-    if advice.get("kind") == "move":
-        plays = [o["position_id"] for o in advice.get("top") or [] if o.get("play")][:PLAYS]
-        if not plays:
-            return None
-        return dict(base, dice=list(hint_request["dice"]), candidates=plays, cubeful=money and centred)
-    if not (money and centred):
-        return None
-    if advice.get("kind") == "double" and advice.get("equities"):
-        return dict(base, dice=None, candidates=None, cubeful=True)
-    if advice.get("kind") == "take":
-        return dict(base, dice=None, candidates=["double_take", "double_pass"], cubeful=True)
-    return None
-
-
-def _pct(v: float) -> str:
-    return f"{100 * v:.1f}%"
-
-
-def rows(result: dict, t) -> list[dict]:
-    """One row per candidate: its name in words, equity ± interval, chances, trials; the best marked."""
-    out = []
-    for c in result["candidates"]:
-        name = c.get("play") if result["kind"] == "move" else t(f"hint_{c['candidate']}")
-        ci = c["equity_ci"]
-        out.append({"candidate": c["candidate"], "name": name or t("hint_no_move"),
-                    "equity": f"{c['equity']:+.3f}", "ci": "…" if ci is None else f"± {ci:.3f}",
-                    "win": _pct(c["win"]), "gammon": _pct(c["gammon_win"]), "lose_gammon": _pct(c["gammon_loss"]),
-                    "trials": str(c["trials"]), "best": c["candidate"] == result["best"] and result["trials"] > 0})
-    return out
+_PANELS: list = []   # every panel of the page, so that starting one stops the others
 
 
 class RolloutPanel:
-    """The rollout section after the hint panel (created here: index.html is not touched)."""
+    """A rollout section, placed by ``place(section)``; its ids start with ``key`` ("" for the hint's:
+    ``#rollout``, ``#btn-rollout``, ``#rollout-table``...; "position": ``#position-rollout``...)."""
 
-    def __init__(self, texts, app) -> None:
-        from pyscript import document
+    def __init__(self, texts, app, place, key: str = "", heading: str = "h2") -> None:
         from .dom import el, on
-        self.t, self.app = texts, app
-        sec = self.section = el("section", cls="rollout-panel", id="rollout", aria_labelledby="rollout-title")
+        self.t, self.app, self.key = texts, app, key
+        sec = self.section = el("section", cls="rollout-panel", id=self._id("rollout"),
+                                aria_labelledby=self._id("rollout-title"))
         sec.hidden = True
-        document.getElementById("hint").insertAdjacentElement("afterend", sec)
-        el("h2", texts("rollout_title"), parent=sec, id="rollout-title")
-        form = el("div", cls="rollout-settings", parent=sec)
+        place(sec)
+        el(heading, texts("rollout_title"), parent=sec, id=self._id("rollout-title"))
+        form = self.form = el("div", cls="rollout-settings", parent=sec)
         self.trials = self._select(form, "rollout-trials", texts("rollout_trials"),
-                                   [(str(n), str(n)) for n in TRIALS], "324")
+                                   [(str(n), str(n)) for n in RO.TRIALS], "324")
         self.truncate = self._select(form, "rollout-truncate", texts("rollout_truncate"),
                                      [(str(n), texts("rollout_plies", n=n) if n else texts("rollout_to_end"))
-                                      for n in TRUNCATE], "11")
+                                      for n in RO.TRUNCATE], "11")
         label = el("label", texts("seed") + " ", parent=form)
-        self.seed = el("input", parent=label, id="rollout-seed", type="number", min="0", step="1",
+        self.seed = el("input", parent=label, id=self._id("rollout-seed"), type="number", min="0", step="1",
                        inputmode="numeric")
         self.seed.value = str(random.randrange(1, 1_000_000))
-        buttons = el("div", cls="rollout-buttons", parent=sec)
-        self.run_btn = el("button", texts("rollout_run"), parent=buttons, id="btn-rollout", type="button")
-        self.cancel_btn = el("button", texts("rollout_cancel"), parent=buttons, id="btn-rollout-cancel",
+        self.plays = el("fieldset", cls="rollout-plays", parent=sec, id=self._id("rollout-plays"))
+        self.plays.hidden = True
+        on(self.plays, "change", lambda e: self._ticks_changed())
+        buttons = self.buttons = el("div", cls="rollout-buttons", parent=sec)
+        self.run_btn = el("button", texts("rollout_run"), parent=buttons, id=self._id("btn-rollout"), type="button")
+        self.cancel_btn = el("button", texts("rollout_cancel"), parent=buttons, id=self._id("btn-rollout-cancel"),
                              type="button")
         self.cancel_btn.hidden = True
-        self.progress = el("progress", parent=sec, id="rollout-progress", aria_label=texts("rollout_progress"))
+        self.progress = el("progress", parent=sec, id=self._id("rollout-progress"),
+                           aria_label=texts("rollout_progress"))
         self.progress.hidden = True
-        self.status = el("p", parent=sec, id="rollout-status", aria_live="polite")
-        self.table = el("table", cls="rollout-table", parent=sec, id="rollout-table")
+        self.status = el("p", parent=sec, id=self._id("rollout-status"), aria_live="polite")
+        self.table = el("table", cls="rollout-table", parent=sec, id=self._id("rollout-table"))
         self.table.hidden = True
         on(self.run_btn, "click", lambda e: self.run())
         on(self.cancel_btn, "click", lambda e: self.cancel())
-        self._offer: Optional[tuple] = None  # (hint request, advice)
+        self._offer: Optional[RO.Decision] = None
         self._running = False
         self._cancel = False
         self.result: Optional[dict] = None
         self._cells: Optional[dict] = None  # candidate -> (row, cells by column, texts shown)
+        _PANELS.append(self)
 
-    @staticmethod
-    def _select(parent, el_id: str, text: str, options: list[tuple[str, str]], value: str):
+    def _id(self, name: str) -> str:
+        if not self.key:
+            return name
+        return f"{self.key}-{name}"
+
+    def _select(self, parent, name: str, text: str, options: list[tuple[str, str]], value: str):
         from .dom import el
         label = el("label", text + " ", parent=parent)
-        sel = el("select", parent=label, id=el_id)
+        sel = el("select", parent=label, id=self._id(name))
         for v, shown in options:
             el("option", shown, parent=sel, value=v)
         sel.value = value
         return sel
 
-    # -- what the hint panel says -------------------------------------------------------------------------------
-    def offer(self, hint_request: dict, advice: dict) -> None:
-        """The hint panel shows advice: offer to roll its decision out (when there is one to roll out)."""
+    @property
+    def running(self) -> bool:
+        return self._running
+
+    # -- what the place shows ------------------------------------------------------------------------------------
+    def offer(self, decision: RO.Offer) -> None:
+        """The place shows a decision: offer to roll it out (a text key instead: say why it cannot be; None:
+        nothing to offer, the panel hides)."""
         self.withdraw()
-        if request_for(hint_request, advice, 1, 1, 0) is None:
+        if decision is None or decision == RO.NOTHING:
             return
-        self._offer = (hint_request, advice)
         self.section.hidden = False
+        self.form.hidden = self.buttons.hidden = isinstance(decision, str)
+        if isinstance(decision, str):  # only the reason shows
+            self.status.textContent = self.t(decision)
+            self.run_btn.disabled = True
+            return
+        self._offer = decision
         self.run_btn.disabled = False
+        self._choices(decision)
 
     def withdraw(self) -> None:
-        """The advice went away (the game moved on): the rollout goes with it."""
+        """The decision went away (the game moved on, another step or position shown): the rollout goes too."""
         self.cancel()
         self._offer = None
         self.result = None
         self.section.hidden = True
         self.table.hidden = True
         self.table.innerHTML = ""
+        self.plays.hidden = True
+        self.plays.innerHTML = ""
         self._cells = None
         self.status.textContent = ""
-        for name in ("data-best", "data-state", "data-trials"):
+        for name in ("data-best", "data-state", "data-trials", "data-kind"):
             self.section.removeAttribute(name)
+
+    def _choices(self, decision: RO.Decision) -> None:
+        """The plays one may tick (none for a cube decision, or when the bot picks its best two)."""
+        from .dom import el
+        self.section.setAttribute("data-kind", decision.kind)
+        if not decision.choices:
+            return
+        el("legend", self.t("rollout_plays", n=RO.MAX_TICKED), parent=self.plays)
+        for c in decision.choices:
+            label = el("label", None, parent=self.plays)
+            box = el("input", parent=label, type="checkbox", value=c.id, data_play=c.play)
+            box.checked = c.id in decision.ticked
+            el("span", RO.choice_label(c, self.t), parent=label)
+        self.plays.hidden = False
+        self._ticks_changed()
+
+    def ticked(self) -> list[str]:
+        return [str(b.value) for b in self.plays.querySelectorAll("input[type=checkbox]") if b.checked]
+
+    def _ticks_changed(self) -> None:
+        """No more than the most may be ticked (the others wait, disabled); none ticked: nothing to run."""
+        if self._offer is None:
+            return
+        ticked = self.ticked()
+        full = len(ticked) >= RO.MAX_TICKED
+        for b in self.plays.querySelectorAll("input[type=checkbox]"):
+            b.disabled = self._running or (full and not b.checked)
+        problem = RO.tick_problem(self._offer, ticked)
+        self.run_btn.disabled = self._running or problem is not None
+        if problem:
+            self.status.textContent = self.t(problem, n=RO.MAX_TICKED)
+        elif not self._running and self.result is None:
+            self.status.textContent = ""
 
     # -- running -------------------------------------------------------------------------------------------------
     def _settings(self) -> Optional[tuple[int, int, int]]:
@@ -142,29 +162,53 @@ class RolloutPanel:
     def run(self) -> None:
         if self._running or self._offer is None:
             return
+        problem = RO.tick_problem(self._offer, self.ticked())
+        if problem:
+            self.status.textContent = self.t(problem, n=RO.MAX_TICKED)
+            return
         settings = self._settings()
         if settings is None:
             return
-        request = request_for(*self._offer, *settings)
-        if request is not None:
-            asyncio.ensure_future(self._run(request, self._offer))
+        request = RO.request(self._offer, self.ticked(), *settings)
+        asyncio.ensure_future(self._start(request, self._offer))
 
     def cancel(self) -> None:
         if self._running:
             self._cancel = True
 
+    async def _start(self, request: dict, offer) -> None:
+        """Another panel's rollout stops first (the worker holds one at a time)."""
+        others = [p for p in _PANELS if p is not self and p.running]
+        for p in others:
+            p.cancel()
+        while any(p.running for p in others):
+            await asyncio.sleep(0.02)
+        if self._offer is offer and not self._running:
+            await self._run(request, offer)
+
+    def _busy(self, on: bool) -> None:
+        self._running = on
+        self.cancel_btn.hidden = not on
+        self.progress.hidden = not on
+        for b in self.plays.querySelectorAll("input[type=checkbox]"):
+            b.disabled = on
+        if on:
+            self.run_btn.disabled = True
+        else:
+            self._ticks_changed()
+
     async def _run(self, request: dict, offer) -> None:
-        self._running, self._cancel = True, False
-        self.run_btn.disabled = True
-        self.cancel_btn.hidden = False
-        self.progress.hidden = False
+        self._cancel = False
+        self._busy(True)
         self.progress.max = str(request["trials"])
         self.progress.value = "0"
         self.section.setAttribute("data-state", "running")
         self.section.removeAttribute("data-best")
         self._cells = None
+        self.result = None
         self.status.textContent = self.t("rollout_started", seed=request["seed"])
-        self.app.pause_clock(True)
+        why = "rollout-" + (self.key or "hint")
+        self.app.pause_clock(True, why)
         result = None
         try:
             result = await self.app.bots.rollout(request, lambda r: self._show(r, offer),
@@ -173,11 +217,8 @@ class RolloutPanel:
             self.status.textContent = self.t("rollout_failed", why=str(exc))
             self.section.setAttribute("data-state", "failed")
         finally:
-            self.app.pause_clock(False)
-            self._running = False
-            self.run_btn.disabled = False
-            self.cancel_btn.hidden = True
-            self.progress.hidden = True
+            self.app.pause_clock(False, why)
+            self._busy(False)
         if self._offer is not offer:
             return
         if result is None:
@@ -188,8 +229,7 @@ class RolloutPanel:
         self.section.setAttribute("data-state", "done")
         self.section.setAttribute("data-best", result["best"])
         self.status.textContent = self.t("rollout_done", trials=result["trials"], seed=result["seed"],
-                                         best=rows(result, self.t)[[c["candidate"] for c in result["candidates"]]
-                                                                   .index(result["best"])]["name"])
+                                         best=RO.best_name(result, self.t))
 
     def _show(self, result: dict, offer) -> None:
         if self._offer is not offer:
@@ -205,24 +245,33 @@ class RolloutPanel:
 
     def _table(self, result: dict) -> None:
         """The table of candidates: built once per rollout, then only its cells' texts change (few calls into
-        the page per update, so each stays a short task)."""
+        the page per update, so each stays a short task). On a narrow screen the interval shows under the equity
+        instead of in a column of its own (``.ci-inline``, review.css)."""
         from .dom import el
         t = self.t
-        keys = ("equity", "ci", "win", "gammon", "lose_gammon")
-        shown = rows(result, t)
+        keys = ("equity", "ci", "ci_inline", "win", "gammon", "lose_gammon")
+        shown = RO.rows(result, t)
         if self._cells is None or [r["candidate"] for r in shown] != list(self._cells):
             self.table.innerHTML = ""
             head = el("tr", parent=self.table)
             for key in ("rollout_col_choice", "rollout_col_equity", "rollout_col_ci", "rollout_col_win",
                         "rollout_col_gammon", "rollout_col_lose_gammon"):
-                el("th", t(key), parent=head, scope="col")
+                th = el("th", t(key), parent=head, scope="col", cls="ci" if key == "rollout_col_ci" else "")
+                if key == "rollout_col_equity":
+                    el("span", " (" + t("rollout_col_ci") + ")", parent=th, cls="ci-inline")
             self._cells = {}
             for row in shown:
                 tr = el("tr", parent=self.table, data_candidate=row["candidate"])
                 el("th", row["name"], parent=tr, scope="row")
-                self._cells[row["candidate"]] = (tr, {key: el("td", parent=tr) for key in keys}, {})
+                eq = el("td", parent=tr)
+                cells = {"equity": el("span", parent=eq), "ci_inline": el("span", parent=eq, cls="ci-inline")}
+                cells["ci"] = el("td", parent=tr, cls="ci")
+                for key in keys[3:]:
+                    cells[key] = el("td", parent=tr)
+                self._cells[row["candidate"]] = (tr, cells, {})
         for row in shown:
             tr, cells, last = self._cells[row["candidate"]]
+            row = dict(row, ci_inline=" " + row["ci"])
             for key in keys:
                 if last.get(key) != row[key]:
                     cells[key].textContent = last[key] = row[key]
