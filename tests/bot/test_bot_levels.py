@@ -32,7 +32,7 @@ def test_the_analysis_levels_are_play_levels_searches():
     assert deep.search is levels.PLAY["strong"] and deep.check is levels.PLAY["expert"]
     assert (analysis.DEEP_CANDIDATES, analysis.DEEP_MARGIN, analysis.DEEP_PRUNE) == (
         deep.search.candidates, deep.search.margin, deep.search.prune)
-    assert (analysis.TWO_PLY_PRUNE, analysis.TWO_PLY_BUDGET) == (deep.check.prune, deep.check.deep_budget)
+    assert (analysis.TWO_PLY_PRUNE, analysis.TWO_PLY_BUDGET) == (deep.search.prune, deep.check.deep_budget)
 
 
 def test_an_unknown_level_is_refused_by_each_reader_with_the_table_s_names():

@@ -4,7 +4,7 @@ A play level (``PLAY``) is what a bot seat plays at; ``game.Level`` names the sa
 of the game is read before the bot is loaded, so it carries the names alone; a test checks they agree). An analysis
 level (``ANALYSIS``) is how a record, a position or a hint is analysed, in terms of the play levels: ``quick`` ranks
 plays as intermediate does (0-ply); ``deep`` as strong does (1-ply on the 0-ply candidates, reply choices pruned),
-with expert's 2-ply look at a play whose mark is in doubt. A rollout's trials play at ``ROLLOUT``'s level.
+with a 2-ply look, within expert's work limit, at a play whose mark is in doubt. A rollout's trials play at ``ROLLOUT``'s level.
 Standard library only, and no import of the rest of ``bot``.
 """
 from __future__ import annotations
@@ -61,8 +61,8 @@ NETWORK = "intermediate"
 class AnalysisLevel:
     """How an analysis level ranks decisions: ``search``, the play level whose search ranks the plays (its
     candidates, margin and pruning; 0 plies: the network alone) and evaluates cube decisions (1 ply or the
-    network); ``check``, the play level whose pruning and 2-ply budget give a doubtful play its second look (None:
-    no second look)."""
+    network); ``check``, the play level whose 2-ply work limit bounds a doubtful play's second look (None: no
+    second look; its reply choices are pruned as ``search``'s)."""
     name: str
     search: Level
     check: Optional[Level] = None
