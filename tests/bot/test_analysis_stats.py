@@ -53,8 +53,8 @@ def test_luck_averages_to_zero_over_the_21_rolls(seed, match):
     for board in undecided[:2]:
         lucks = [(1 if r[0] == r[1] else 2) * S.roll_luck(ev(), board, r, value)[0] for r in ALL_ROLLS]
         assert abs(sum(lucks) / 36.0) < 1e-9
-        # some rolls are better than the average and some worse, unless every roll comes to the same value (a
-        # side on the bar against a closed board dances whatever it rolls): then each roll's luck is nil
+        # some rolls are better than the average and some worse, unless every roll comes to the same value: then
+        # each roll's luck is nil
         assert max(lucks) > 0 > min(lucks) or max(map(abs, lucks)) < 1e-12
         first = [2 * S.roll_luck(ev(), board, r, value, first=True)[0] for r in ALL_ROLLS if r[0] != r[1]]
         assert abs(sum(first) / 30.0) < 1e-9
