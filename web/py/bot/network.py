@@ -259,13 +259,12 @@ class Network:
         return self.b2[0] + sum(map(mul, self.w2[0], _hidden(signs)(base_pre, *vecs)))
 
     def scores_from(self, base: Board, base_pre: list[float], boards: list[Board]) -> list[float]:
-        """:meth:`score_from` of each board (the same floats), for the plays of one roll: the per-board work
-        (changed slots, both sides' summaries and hit counts, the cached rows) done inline, the unchanged
-        side's summary once. The pruning network's path in a rollout's look at 21 rolls."""
+        """:meth:`score_from` of each board (the same floats), for the plays of one roll: the changed slots by
+        :meth:`_changes`, the per-board work (both sides' summaries and hit counts, the cached rows) inline,
+        the unchanged side's summary once. The pruning network's path in a rollout's look at 21 rolls."""
         if len(self.extra_rows) <= features.N_V3 - features.N_BASE:
             return [self.score_from(base, base_pre, b) for b in boards]
-        t0, t1 = self._side_tables
-        b0, b1 = base
+        b0 = base[0]
         summary, hit_counts_of, summed = features.summary, features.hit_counts_of, _summed
         summaries, hit_cache = features._SUMMARIES, features._HITS  # their caches, looked up inline first
         s0 = summary(b0)
@@ -275,27 +274,8 @@ class Network:
         out = []
         for board in boards:
             m, t = board
-            signs = ""
-            vecs = []
-            if m != b0:
-                for row, n, o in [c for c in zip(t0, m, b0) if c[1] != c[2]]:
-                    if n:
-                        signs += "+"
-                        vecs.append(row[n])
-                    if o:
-                        signs += "-"
-                        vecs.append(row[o])
-                sm = summaries.get(m) or summary(m)
-            else:
-                sm = s0
-            if t != b1:
-                for row, n, o in [c for c in zip(t1, t, b1) if c[1] != c[2]]:
-                    if n:
-                        signs += "+"
-                        vecs.append(row[n])
-                    if o:
-                        signs += "-"
-                        vecs.append(row[o])
+            signs, vecs = self._changes(base, board)
+            sm = s0 if m == b0 else summaries.get(m) or summary(m)
             st = summaries.get(t) or summary(t)
             key = (hit_cache.get((sm[0], st[2])) or hit_counts_of(sm[0], st[2]),
                    hit_cache.get((st[0], sm[2])) or hit_counts_of(st[0], sm[2]))
