@@ -122,3 +122,16 @@ def shared(browser, base_url):
     context, page, guard = helpers.open_shared(browser, helpers.table_url(base_url))
     yield page, guard
     context.close()
+
+
+@pytest.fixture
+def table(shared):
+    """The shared page with a fresh seeded game against the intermediate bot, the person to move (the same start
+    as a fresh load). A module that needs another start defines its own ``table``."""
+    import helpers
+
+    page, guard = shared
+    helpers.fresh_game(page, guard, "bot", "intermediate")
+    assert helpers.wait_for_turn(page) == "move"
+    yield page
+    guard.check()

@@ -167,11 +167,7 @@ def test_invite_answer_connect_and_a_whole_game(peer_context, new_page, base_url
     from game.verify import verify_record
     records = []
     for page in (host, guest):
-        page.wait_for_function("""() => { try {
-            const r = JSON.parse(localStorage.getItem('gamao.last-record'));
-            return !!(r.games[0].dice.host_secret && r.games[0].dice.guest_secret);
-        } catch (e) { return false; } }""")
-        records.append(json.loads(page.evaluate("localStorage.getItem('gamao.last-record')")))
+        records.append(_revealed_record(page))
         seed = page.locator("#dlg-over [data-seed]").get_attribute("data-seed")
         assert seed and len(seed) == 128
     assert records[0] == records[1]
@@ -181,6 +177,14 @@ def test_invite_answer_connect_and_a_whole_game(peer_context, new_page, base_url
     saved = host.evaluate("localStorage.getItem('gamao.peer')")
     assert saved and json.loads(saved)["format"] == "gamao-peer-session"
 
+
+def _revealed_record(page) -> dict:
+    """The record the page keeps for "Verify a game" (``gamao.last-record``), once both chain secrets are in it."""
+    page.wait_for_function("""() => { try {
+        const r = JSON.parse(localStorage.getItem('gamao.last-record'));
+        return !!(r.games[0].dice.host_secret && r.games[0].dice.guest_secret);
+    } catch (e) { return false; } }""")
+    return json.loads(page.evaluate("localStorage.getItem('gamao.last-record')"))
 
 def _play_turns(host, guest, n: int) -> None:
     done = 0

@@ -32,15 +32,6 @@ ALL_BACK = ({19: 3, 20: 3, 21: 3, 22: 3, 23: 3}, {0: 13, 1: 2})
 BOT_LOST = ({1: 1, 0: 14}, {1: 15})
 
 
-@pytest.fixture
-def table(shared):
-    page, guard = shared
-    H.fresh_game(page, guard, "bot", "intermediate")
-    assert H.wait_for_turn(page) == "move"
-    yield page
-    guard.check()
-
-
 def set_up(page, gnubg_id: str) -> None:
     page.locator("#ids summary").click()
     page.get_by_label("Paste a GNU ID or XGID").fill(gnubg_id)

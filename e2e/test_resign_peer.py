@@ -3,10 +3,8 @@ then the other player offers and the first accepts; both pages end the game the 
 verifies."""
 from __future__ import annotations
 
-import json
-
 from helpers import play_turn, ui_state
-from test_peer import _boards_agree, _connect, peer_context  # noqa: F401  (the fixture is used by name)
+from test_peer import _boards_agree, _connect, _revealed_record, peer_context  # noqa: F401  (the fixture is used by name)
 
 
 def _offer(page, kind: str) -> None:
@@ -61,13 +59,7 @@ def test_a_peer_game_resigned_both_ways(peer_context, new_page, base_url):  # no
     ro = other.locator("#dlg-over [data-result]").get_attribute("data-result").split(":")
     assert rf[:2] == ["0", "1"] and ro[:2] == ["1", "1"]  # each seen from its own side: the first player won 1
     from game.verify import verify_record
-    records = []
-    for page in (host, guest):
-        page.wait_for_function("""() => { try {
-            const r = JSON.parse(localStorage.getItem('gamao.last-record'));
-            return !!(r.games[0].dice.host_secret && r.games[0].dice.guest_secret);
-        } catch (e) { return false; } }""")
-        records.append(json.loads(page.evaluate("localStorage.getItem('gamao.last-record')")))
+    records = [_revealed_record(page) for page in (host, guest)]
     assert records[0] == records[1]
     game0 = records[0]["games"][0]
     assert game0["result"]["kind"] == "resign" and game0["actions"][-1]["type"] == "resign"

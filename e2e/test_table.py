@@ -2,21 +2,9 @@
 drag, undo, Done, the cube. Seeded (helpers.SEED: the person opens with 3-1), no clock, no bot pacing."""
 from __future__ import annotations
 
-import pytest
-
 import helpers as H
 
 INITIAL = {"6": 5, "8": 3, "13": 5, "24": 2, "19": -5, "17": -3, "12": -5, "1": -2}
-
-
-@pytest.fixture
-def table(shared):
-    """The shared page with a fresh seeded game against the bot (the same start as a fresh load)."""
-    page, guard = shared
-    H.fresh_game(page, guard, "bot", "intermediate")
-    assert H.wait_for_turn(page) == "move"
-    yield page
-    guard.check()
 
 
 def test_board_shows_the_opening_position_and_roll(table):
