@@ -149,17 +149,23 @@ def _pruned(ev: Evaluator, base: Board, base_pre: dict[int, list[float]], plays:
         pre = base_pre[key] = net.hidden_pre(base)
     kept: list[int] = []
     todo: list[int] = []
+    seen: list[Board] = []  # the boards of ``todo`` as the opponent sees them, the pruning network's input
     for i, r in enumerate(plays):
-        if winner_kind(r) or bearoff.outputs(swap(r)) is not None:
+        if winner_kind(r):
+            kept.append(i)
+            continue
+        sb = swap(r)
+        if bearoff.outputs(sb) is not None:
             kept.append(i)
         else:
             todo.append(i)
+            seen.append(sb)
     if scores is None:
-        values = net.scores_from(base, pre, [swap(plays[i]) for i in todo])
+        values = net.scores_from(base, pre, seen)
     else:
-        new = [i for i in todo if plays[i] not in scores]
-        for i, v in zip(new, net.scores_from(base, pre, [swap(plays[i]) for i in new])):
-            scores[plays[i]] = v
+        new = [k for k, i in enumerate(todo) if plays[i] not in scores]
+        for k, v in zip(new, net.scores_from(base, pre, [seen[k] for k in new])):
+            scores[plays[todo[k]]] = v
         values = [scores[plays[i]] for i in todo]
     scored = list(zip(values, todo))
     if len(scored) > ev.prune:
