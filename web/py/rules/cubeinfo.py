@@ -88,9 +88,8 @@ class CubeInfo:
     @classmethod
     def of_match(cls, match: MatchState, player: int) -> "CubeInfo":
         """Player ``player``'s view of ``match`` (a game being played: the score below the length)."""
-        owner = CENTER if match.cube_owner is None else MINE if match.cube_owner == player else THEIRS
-        return cls(match.cube, owner, match.length, (match.score[player], match.score[1 - player]),
-                   match.crawford, match.jacoby, match.beavers)
+        return cls.seen_by(player, match.cube, match.cube_owner, match.length, match.score, match.crawford,
+                           match.jacoby, match.beavers)
 
     @classmethod
     def seen_by(cls, player: int, cube: int, cube_owner: Optional[int], match_length: int,
