@@ -5,7 +5,7 @@ the helpers they share, on a :class:`~net.session_value.Draft`. Pure.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 import game
 from game import intents as I
@@ -14,7 +14,7 @@ from rules import dice as _dice
 from .chains import Chain, check_reveal, check_secret, hex_or_none as _hex
 from .errors import Refused
 from .peertable import PeerDice, PeerTable
-from .session_value import GUEST, HOST, ROLES, Draft, put, renewal_missing
+from .session_value import GUEST, HOST, ROLES, Draft, known, put, renewal_missing
 
 __all__ = ["my_value", "sync_record", "table_apply", "check_over", "decider", "on_reveal",
            "on_roll", "on_secret", "on_next", "on_renew"]
@@ -39,13 +39,13 @@ def sync_record(d: Draft, final: bool = False) -> None:
     """The current game's renewals (and, once it ended, its last throw's values) into its record."""
     if d.table is None or len(d.table.record_data()["games"]) != d.game_no:
         return
-    entries = [{"host_commitment": h.hex(), "guest_commitment": g.hex(),
+    entries = [{"host_commitment": _hex(h), "guest_commitment": _hex(g),
                 "host_secret": None, "guest_secret": None} for h, g in d.renewals]
     for i, entry in enumerate(entries):
         if i + 1 < len(d.seg_secrets):
             entry["host_secret"], entry["guest_secret"] = d.seg_secrets[i + 1]
     first = list(d.seg_secrets[0]) if d.seg_secrets else None
-    last = [_hex(v) for v in d.throw_values] if final else [None, None]
+    last: list[Optional[str]] = [_hex(v) for v in d.throw_values] if final else [None, None]
     d.table.set_peer_dice(entries, first, last)
 
 
@@ -82,12 +82,12 @@ def _reveal_value(d: Draft, msg: Msg, side: int) -> bytes:
     if renewal_missing(d) is not None:
         raise Refused("unexpected", f"throw {d.k} needs both sides' renewed chains first")
     value = bytes.fromhex(msg["value"])
-    check_reveal(value, d.last[side], ROLES[side], d.k)
+    check_reveal(value, known(d.last[side]), ROLES[side], d.k)
     return value
 
 
 def _throw(d: Draft) -> tuple[int, int]:
-    pair = _dice.peer_roll(d.revealed[HOST], d.revealed[GUEST])
+    pair = _dice.peer_roll(known(d.revealed[HOST]), known(d.revealed[GUEST]))
     d.last = d.throw_values = d.revealed
     d.revealed = (None, None)
     d.k += 1
@@ -105,9 +105,9 @@ def on_reveal(d: Draft, msg: Msg, side: int) -> None:
         d.opening = d.opening + (pair,)
         if pair[0] == pair[1]:
             return
-        dice = PeerDice(d.commits[HOST], d.commits[GUEST], d.chain_length, d.opening)
+        dice = PeerDice(known(d.commits[HOST]), known(d.commits[GUEST]), d.chain_length, d.opening)
         if d.table is None:
-            s = d.settings
+            s = known(d.settings)
             opts = game.Options(seats=(game.Seat("peer", name=d.names[HOST]), game.Seat("peer", name=d.names[GUEST])),
                                 match_length=s.match_length, jacoby=s.jacoby, beavers=s.beavers, clock=s.clock,
                                 seed=None)
@@ -148,11 +148,11 @@ def on_secret(d: Draft, msg: Msg, side: int) -> None:
     secret = bytes.fromhex(msg["value"])
     seg = len(d.renewals)  # the secret of the game's last chain
     commit = d.renewals[-1][side] if seg else d.commits[side]
-    check_secret(secret, commit, d.chain_length, ROLES[side])
+    check_secret(secret, known(commit), d.chain_length, ROLES[side])
     d.secrets_in = put(d.secrets_in, side, secret)
     if all(s is not None for s in d.secrets_in):
         assert d.table is not None
-        d.table.reveal_secrets(d.secrets_in[HOST], d.secrets_in[GUEST], seg)
+        d.table.reveal_secrets(known(d.secrets_in[HOST]), known(d.secrets_in[GUEST]), seg)
 
 
 def on_next(d: Draft, msg: Msg, side: int) -> None:
@@ -192,5 +192,5 @@ def on_renew(d: Draft, msg: Msg, side: int) -> None:
     if side == d.me and len(d.segs) < seg:
         d.segs = d.segs + (d.new_chain(d.game_no, seg),)
     if None not in pairs[seg - 1]:  # the chain before is used up: its last value was its secret
-        d.seg_secrets = d.seg_secrets + (tuple(_hex(v) for v in d.throw_values),)
+        d.seg_secrets = d.seg_secrets + ((_hex(d.throw_values[HOST]), _hex(d.throw_values[GUEST])),)
         sync_record(d)

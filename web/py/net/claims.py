@@ -23,7 +23,7 @@ from game.claims import claim_points
 
 from .chainflow import sync_record
 from .errors import NotYourTurn, Refused
-from .session_value import Draft, actor
+from .session_value import Draft, actor, known
 
 __all__ = ["NO_CLOCK_LIMIT", "limit_for", "owed", "claimable", "judge", "points_for_claim", "on_claim"]
 
@@ -82,10 +82,11 @@ def points_for_claim(d: Draft, claimant: int) -> int:
     """What the claim scores (game.claims): for a game in play, the cube times the largest result still
     possible; in an opening roll, the same from the starting position (cube 1); in a match always at least the
     points the claimant still needs; between games of a match, those points."""
-    s = d.settings
+    s = known(d.settings)
     table = d.table
     score = table.state().score[claimant] if table is not None else 0
     if d.stage == "play":
+        table = known(table)
         board = table.committed_board()
         cube = table.match_state()
         return claim_points(board[claimant], board[1 - claimant], cube.cube, cube.cube_owner, s.jacoby,
@@ -107,7 +108,7 @@ def on_claim(d: Draft, msg: dict[str, Any], side: int) -> None:
     what = owed(d)
     if d.table is not None:
         in_play = d.stage == "play"
-        if in_play or (d.settings.match_length and d.table.state().phase == game.GAME_OVER):
+        if in_play or (known(d.settings).match_length and d.table.state().phase == game.GAME_OVER):
             d.table.end_by_claim(side, points, what[1] if what else "decide")
             d.events.extend(d.table.state().events)
         if in_play:

@@ -61,7 +61,8 @@ class PeerSession:
         if not isinstance(chain_length, int) or isinstance(chain_length, bool) or not 8 <= chain_length <= 4096:
             raise PeerError("the chain length is an integer 8..4096")
         me = ROLES.index(role)
-        names = tuple(M.clean_text(name, M.MAX_NAME) if p == me else "" for p in (HOST, GUEST))
+        mine = M.clean_text(name, M.MAX_NAME)
+        names = (mine, "") if me == HOST else ("", mine)
         if role == "host" and settings is None:
             settings = Settings()
         self._random = random_bytes

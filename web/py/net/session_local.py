@@ -15,7 +15,7 @@ from .chainflow import my_value, table_apply
 from .errors import NotYourTurn, Refused
 from .statehash import state_hash
 from .session_handlers import apply_message
-from .session_value import GUEST, HOST, Draft, Outcome, actor, renewal_missing
+from .session_value import GUEST, HOST, Draft, Outcome, actor, known, renewal_missing
 
 __all__ = ["send", "follow_up", "hello", "intent_message", "clock_message", "my_decision", "answer",
            "resume"]
@@ -56,10 +56,10 @@ def follow_up(d: Draft) -> list[str]:
 
 def hello(d: Draft) -> Msg:
     d.chain = d.new_chain(1)
-    msg = {"t": "hello", "role": d.role, "sid": d.sid, "name": d.names[d.me], "commit": d.chain.commitment.hex(),
+    msg: Msg = {"t": "hello", "role": d.role, "sid": d.sid, "name": d.names[d.me], "commit": d.chain.commitment.hex(),
            "chain": d.chain_length}
     if d.role == "host":
-        msg["settings"] = d.settings.to_wire()
+        msg["settings"] = known(d.settings).to_wire()
     return msg
 
 
@@ -87,7 +87,7 @@ def _due(d: Draft) -> Optional[Msg]:
     if d.stage == "play" and d.roll_pending == d.them and d.revealed[me] is None:
         return _reveal(d)
     if d.stage in ("over", "match_over") and d.secrets_in[me] is None:
-        return {"t": "secret", "game": d.game_no, "value": (d.segs or (d.chain,))[-1].secret.hex()}
+        return {"t": "secret", "game": d.game_no, "value": (d.segs or (known(d.chain),))[-1].secret.hex()}
     return None
 
 

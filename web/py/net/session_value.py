@@ -10,17 +10,23 @@ Nothing inside a value is changed once it is made. Pure.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar
 
 from .chains import Chain
 from .errors import Refused
 from .peertable import PeerTable
 
-__all__ = ["HOST", "GUEST", "ROLES", "Settings", "Outcome", "SessionValue", "Draft", "put", "renewal_missing", "actor"]
+__all__ = ["HOST", "GUEST", "ROLES", "Settings", "Outcome", "SessionValue", "Draft", "put", "known", "renewal_missing", "actor"]
+
+if TYPE_CHECKING:
+    import game
 
 HOST, GUEST = 0, 1
 ROLES = ("host", "guest")
-Pair = tuple  # (host's, guest's)
+T = TypeVar("T")
+Bytes2 = tuple[Optional[bytes], Optional[bytes]]  # (host's, guest's)
+Hex2 = tuple[Optional[str], Optional[str]]
+Msg = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -52,9 +58,16 @@ class Outcome:
     events: list[Any] = field(default_factory=list)
 
 
-def put(pair: Pair, side: int, value: Any) -> Pair:
+def put(pair: tuple[T, T], side: int, value: T) -> tuple[T, T]:
     """``pair`` with ``value`` at ``side``."""
-    return tuple(value if p == side else pair[p] for p in (HOST, GUEST))
+    return (value, pair[GUEST]) if side == HOST else (pair[HOST], value)
+
+
+def known(x: Optional[T]) -> T:
+    """``x``, which this step needs and the stage promises (Refused if it is missing: nothing changes)."""
+    if x is None:
+        raise Refused("unexpected", "this message needs what the game has not settled yet")
+    return x
 
 
 class _Sides:
@@ -92,33 +105,33 @@ class SessionValue(_Sides):
     role: str
     grace: float
     chain_length: int
-    secrets: tuple
-    names: Pair
+    secrets: tuple[tuple[str, bytes], ...]
+    names: tuple[str, str]
     settings: Optional[Settings]
     sid: Optional[str]
     stage: str = "hello"
-    hello_from: Pair = (False, False)
+    hello_from: tuple[bool, bool] = (False, False)
     game_no: int = 1
     chain: Optional[Chain] = None
-    commits: Pair = (None, None)
-    last: Pair = (None, None)
-    revealed: Pair = (None, None)
+    commits: Bytes2 = (None, None)
+    last: Bytes2 = (None, None)
+    revealed: Bytes2 = (None, None)
     k: int = 0
-    opening: tuple = ()
+    opening: tuple[tuple[int, int], ...] = ()
     roll_pending: Optional[int] = None
-    next_commits: Pair = (None, None)
+    next_commits: Bytes2 = (None, None)
     next_chain: Optional[Chain] = None
-    secrets_in: Pair = (None, None)
-    renewals: tuple = ()
-    segs: tuple = ()
-    seg_secrets: tuple = ()
-    throw_values: Pair = (None, None)
-    table: Any = None
+    secrets_in: Bytes2 = (None, None)
+    renewals: tuple[Bytes2, ...] = ()
+    segs: tuple[Chain, ...] = ()
+    seg_secrets: tuple[Hex2, ...] = ()
+    throw_values: Bytes2 = (None, None)
+    table: Optional["game.TableValue"] = None
     claimed_by: Optional[int] = None
     claim_points: int = 0
     seq_out: int = 0
     seq_in: int = 0
-    log: tuple = ()
+    log: tuple[tuple[int, Msg], ...] = ()
     since: float = 0.0
     pre_claim: Optional["SessionValue"] = None
 
@@ -136,7 +149,38 @@ class Draft(_Sides):
     side's source of secrets, ``replaying`` while a saved log is replayed. :meth:`freeze` makes the new value;
     a draft that a handler refused is simply dropped."""
 
-    table: Optional[PeerTable]
+    role: str
+    grace: float
+    chain_length: int
+    secrets: tuple[tuple[str, bytes], ...]
+    names: tuple[str, str]
+    settings: Optional[Settings]
+    sid: Optional[str]
+    stage: str
+    hello_from: tuple[bool, bool]
+    game_no: int
+    chain: Optional[Chain]
+    commits: Bytes2
+    last: Bytes2
+    revealed: Bytes2
+    k: int
+    opening: tuple[tuple[int, int], ...]
+    roll_pending: Optional[int]
+    next_commits: Bytes2
+    next_chain: Optional[Chain]
+    secrets_in: Bytes2
+    renewals: tuple[Bytes2, ...]
+    segs: tuple[Chain, ...]
+    seg_secrets: tuple[Hex2, ...]
+    throw_values: Bytes2
+    table: Optional[PeerTable]  # (the value's: its game.TableValue)
+    claimed_by: Optional[int]
+    claim_points: int
+    seq_out: int
+    seq_in: int
+    log: tuple[tuple[int, Msg], ...]
+    since: float
+    pre_claim: Optional[SessionValue]
 
     def __init__(self, value: SessionValue, table: Optional[PeerTable] = None, *, now: float = 0.0,
                  random: Optional[Callable[[int], bytes]] = None, replaying: bool = False) -> None:

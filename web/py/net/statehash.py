@@ -26,7 +26,7 @@ def canonical(value: Any) -> bytes:
 
 def state_object(s: Any) -> dict[str, Any]:
     """The object that is hashed (``s`` a PeerSession, or its working copy ``net.session_value.Draft``)."""
-    d: dict = {"sid": s.sid, "stage": s.stage, "game": s.game_no, "k": s.k,
+    d: dict[str, Any] = {"sid": s.sid, "stage": s.stage, "game": s.game_no, "k": s.k,
                "commits": [_hex(c) for c in s.commits], "last": [_hex(c) for c in s.last],
                "revealed": [_hex(c) for c in s.revealed], "roll_pending": s.roll_pending,
                "opening": [list(p) for p in s.opening], "next": [_hex(c) for c in s.next_commits],
