@@ -245,3 +245,11 @@ def test_an_earlier_save_with_a_claim_not_yet_seen_is_withdrawn_when_answered():
     for text in answered.send:  # the claimant's reveal of the throw: both tables agree again
         assert accused.receive(text, now).refused is None
     assert claimant.state_hash() == accused.state_hash()
+
+
+@pytest.mark.parametrize("change", [{"grace": "x"}, {"chain": "8"}, {"role": "judge"}, {"name": 3},
+                                    {"secrets": {"1": "zz"}}, {"log": [[2, {}]]}, {"settings": {"match": 1}}])
+def test_a_save_with_a_field_of_the_wrong_kind_is_refused_clearly(change):
+    saved = json.loads(next(o["saved"] for o in SAVED if o["side"] == 0))
+    with pytest.raises(net.PeerError):
+        net.PeerSession.from_json(json.dumps({**saved, **change}))

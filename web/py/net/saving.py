@@ -12,7 +12,7 @@ from .errors import PeerError
 from .session_handlers import apply_message
 from .session_value import Draft, SessionValue, Settings
 
-__all__ = ["SAVE_FORMAT", "to_json", "read", "settings_of", "replay"]
+__all__ = ["SAVE_FORMAT", "to_json", "read", "readable", "settings_of", "replay"]
 
 SAVE_FORMAT = "gamao-peer-session"
 _MAX_LOG = 200_000
@@ -28,7 +28,8 @@ def to_json(v: SessionValue) -> str:
                        "log": v.log}, separators=(",", ":"))
 
 
-def _readable(what: Callable[[], Any]) -> Any:
+def readable(what: Callable[[], Any]) -> Any:
+    """``what()``, its errors as PeerError (the saved session cannot be read)."""
     try:
         return what()
     except PeerError:
@@ -48,7 +49,7 @@ def read(text: str) -> dict[str, Any]:
             raise PeerError("the saved log is not a list")
         settings_of(data)
         return data
-    result: dict[str, Any] = _readable(parse)
+    result: dict[str, Any] = readable(parse)
     return result
 
 
@@ -69,5 +70,5 @@ def replay(value: SessionValue, log: list[Any], now: float, random: Callable[[in
             apply_message(d, msg, side)
             v, table = d.freeze(), d.table
         return v
-    result: SessionValue = _readable(run)
+    result: SessionValue = readable(run)
     return result

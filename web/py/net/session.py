@@ -223,8 +223,9 @@ class PeerSession:
     def from_json(cls, text: str, now: float = 0.0, chooser: Any = None) -> "PeerSession":
         """A session from ``to_json`` text: PeerError if it cannot be read or its log does not replay."""
         data = saving.read(text)
-        s = cls(data["role"], data["name"], saving.settings_of(data), now=now, grace=data["grace"],
-                chain_length=data["chain"], sid=data["sid"], chooser=chooser)
+        s: PeerSession = saving.readable(lambda: cls(
+            data["role"], data["name"], saving.settings_of(data), now=now, grace=data["grace"],
+            chain_length=data["chain"], sid=data["sid"], chooser=chooser))
         s.restore(saving.replay(replace(s._value, secrets=data["secrets"]), data["log"], now, s._random))
         return s
 
