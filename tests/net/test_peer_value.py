@@ -168,6 +168,20 @@ def test_the_value_is_frozen():
     assert s.stage == v.stage and s.k == v.k and s.table.value is v.table
 
 
+def test_a_draft_has_every_field_of_the_value_and_freezes_to_an_equal_value():
+    from net.session_value import Draft
+    names = {f.name for f in dataclasses.fields(SessionValue)}
+    assert names <= set(Draft.__annotations__)
+    link = Link(8, chain_length=8)
+    link.connect()
+    rng = random.Random(8)
+    for _ in range(12):
+        random_turn(link, rng)
+    for s in (link.host, link.guest):
+        again = Draft(s.value).freeze()
+        assert again == s.value and again is not s.value
+
+
 def test_an_intent_that_is_not_allowed_leaves_the_value_identical():
     link = Link(4)
     link.connect()
