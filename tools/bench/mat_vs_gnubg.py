@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from game import intents as I
 
 SETTINGS = ("set threads 1", "set display off", "set confirm new off", "set confirm save off",
             "set automatic game off", "set automatic roll off", "set automatic move off")
@@ -105,7 +106,7 @@ def match_mat(length: int, seed: int) -> str:
     for _ in range(100):
         if game.drive_bots(table, now=0).phase == MATCH_OVER:
             break
-        table.next_game()
+        table.apply(I.NextGame())
     return mat_text(table.record())
 
 
