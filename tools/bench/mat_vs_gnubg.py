@@ -19,7 +19,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from game import intents as I
 
 SETTINGS = ("set threads 1", "set display off", "set confirm new off", "set confirm save off",
             "set automatic game off", "set automatic roll off", "set automatic move off")
@@ -99,6 +98,7 @@ def our_rates(text: str) -> dict:
 
 def match_mat(length: int, seed: int) -> str:
     import game
+    from game import intents as I
     from game.export import mat_text
     from game.state import MATCH_OVER
     table = game.Table(game.Options.bots("intermediate", "beginner", seed=f"{seed:064x}", clock=0,
