@@ -80,7 +80,7 @@ def test_cannot_double_with_the_opponents_cube_or_outside_the_roll_phase():
         table.apply(I.Double())       # take phase
     table.apply(I.Take())
     before = game.table_to_json(table)
-    with pytest.raises(game.NotAllowed, match="not yours"):
+    with pytest.raises(game.NotAllowed, match="the cube is player 0.s"):
         table.apply(I.Double())       # player 1 doubled; the cube is player 0's
     assert game.table_to_json(table) == before
 
