@@ -37,7 +37,7 @@ def table_apply(d: Draft, intent: I.Intent) -> None:
 
 def sync_record(d: Draft, final: bool = False) -> None:
     """The current game's renewals (and, once it ended, its last throw's values) into its record."""
-    if d.table is None or len(d.table.record_data()["games"]) != d.game_no:
+    if d.table is None or len(d.table.value.record["games"]) != d.game_no:
         return
     entries = [{"host_commitment": _hex(h), "guest_commitment": _hex(g),
                 "host_secret": None, "guest_secret": None} for h, g in d.renewals]
