@@ -45,7 +45,8 @@ class PeerSession:
     player's intents, ``tick(now)`` about once a second. Each returns an :class:`Outcome`.
 
     The value's fields read through the session (``session.stage`` is ``session.value.stage``); ``table`` is a
-    :class:`~net.peertable.PeerTable` over the value's table.
+    :class:`~net.peertable.PeerTable` over the value's table (a view of the current value: read it again after
+    each call).
     """
 
     __slots__ = ("_value", "_table", "_random", "chooser")
@@ -243,7 +244,9 @@ class PeerSession:
              base: Optional[SessionValue] = None) -> Outcome:
         """Run ``change`` on a draft of the value (or of ``base``) and keep the draft's value; if it raises, the
         draft is dropped and the session keeps the value it had."""
-        d = Draft(self._value if base is None else base, now=now, random=self._random)
+        table = self.table if base is None else None
+        self._table = None  # the draft works on this table: kept with the draft's value, or dropped with it
+        d = Draft(self._value if base is None else base, table, now=now, random=self._random)
         out = Outcome()
         change(d, out)
         self._value, self._table = d.freeze(), d.table
