@@ -56,9 +56,14 @@ class _Counter:
 
 def _saver(game):
     """What the page runs after an action to save the table: ``texts(table, now)`` -> the strings it writes."""
-    page_save = getattr(getattr(game, "save", None), "PageSave", None)
+    import importlib
+    page_save = getattr(importlib.import_module("game.save"), "PageSave", None)
     if page_save is not None:
-        return page_save().texts
+        saver = page_save()
+
+        def texts(table, now):
+            return list(saver.texts(table, now).values())
+        return texts
 
     def whole(table, now):  # revisions before PageSave: the whole table after every action
         return [table.to_json(now)]

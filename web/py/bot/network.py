@@ -327,9 +327,30 @@ class Network:
         return self.outputs_from_hidden(_hidden("")(pre), board)
 
     def outputs_from_hidden(self, h: list[float], board: Board) -> Outputs:
+        # the five sigmoids and _consistent written out (the same floats, no calls per output)
         w2, b2 = self.w2, self.b2
-        o = [_sigmoid(b2[k] + sum(map(mul, w2[k], h))) for k in range(5)]
-        return _consistent(o, board)
+        exp = math.exp
+        a = b2[0] + sum(map(mul, w2[0], h))
+        w = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+        a = b2[1] + sum(map(mul, w2[1], h))
+        gw = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+        a = b2[2] + sum(map(mul, w2[2], h))
+        bw = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+        a = b2[3] + sum(map(mul, w2[3], h))
+        gl = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+        a = b2[4] + sum(map(mul, w2[4], h))
+        bl = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+        if board[1][0] == 0:
+            gw = gw if gw < w else w
+        else:
+            gw = 0.0
+        bw = bw if bw < gw else gw
+        if board[0][0] == 0:
+            gl = gl if gl < 1.0 - w else 1.0 - w
+        else:
+            gl = 0.0
+        bl = bl if bl < gl else gl
+        return _NEW(Outputs, (w, gw, bw, gl, bl))
 
     def evaluate(self, board: Board) -> Outputs:
         vecs = self._slot_vectors(board)

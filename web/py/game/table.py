@@ -249,11 +249,12 @@ class Table:
         return value_to_json(self._value, self._value.now if now is None else float(now))
 
     @classmethod
-    def from_json(cls, text: str, now: float = 0.0) -> "Table":
+    def from_json(cls, text: str, now: float = 0.0, steps: Optional[str] = None) -> "Table":
         """A table from :meth:`to_json` text; ``SaveError`` if it cannot be read. The clock resumes at ``now``
-        with the time that remained when it was saved."""
+        with the time that remained when it was saved. ``steps``: what ``game.save.PageSave`` wrote after that
+        text (the turn's steps since), or None."""
         from .save import value_from_json
-        return cls.from_value(value_from_json(text, float(now)))
+        return cls.from_value(value_from_json(text, float(now), steps))
 
     @classmethod
     def from_id(cls, text: str, options: Optional[Options] = None, now: float = 0.0) -> "Table":
