@@ -218,7 +218,9 @@ class Network:
             new, old = board[side], base[side]
             if new == old:
                 continue
-            for row, n, o in [c for c in zip(self._side_tables[side], new, old) if c[1] != c[2]]:
+            for row, n, o in zip(self._side_tables[side], new, old):
+                if n == o:
+                    continue
                 if n:
                     signs += "+"
                     vecs.append(row[n])
@@ -239,7 +241,8 @@ class Network:
         one summed row (:meth:`fused_extras`), so the floats may differ from that plain computation's in
         the last bits (the same on every platform: the order of additions is fixed)."""
         signs, vecs = self._extended_changes(base, board)
-        return self.outputs_from_hidden(_hidden(signs)(base_pre, *vecs), board)
+        f = _HIDDEN.get(signs) or _hidden(signs)
+        return self.outputs_from_hidden(f(base_pre, *vecs), board)
 
     def _extended_changes(self, base: Board, board: Board) -> tuple[str, list]:
         """The signs and rows from ``base``'s pre-activations to ``board``'s, extra inputs included."""
@@ -267,6 +270,7 @@ class Network:
         b0 = base[0]
         summary, hit_counts_of, summed = features.summary, features.hit_counts_of, _summed
         summaries, hit_cache = features._SUMMARIES, features._HITS  # their caches, looked up inline first
+        summed_fs, hidden_fs = _SUMMED, _HIDDEN
         s0 = summary(b0)
         cache = self._fused_cache
         sides = self._sides_used
@@ -289,9 +293,11 @@ class Network:
                 signs += "+"
                 vecs.append(self._side_row_of(board, sm, st))
             if relu:
-                out.append(bias + sum([w * a for w, a in zip(w2, summed(signs)(base_pre, *vecs)) if a > 0.0]))
+                f = summed_fs.get(signs) or summed(signs)
+                out.append(bias + sum([w * a for w, a in zip(w2, f(base_pre, *vecs)) if a > 0.0]))
             else:
-                out.append(bias + sum(map(mul, w2, _hidden(signs)(base_pre, *vecs))))
+                f = hidden_fs.get(signs) or _hidden(signs)
+                out.append(bias + sum(map(mul, w2, f(base_pre, *vecs))))
         return out
 
     def fused_extras(self, board: Board) -> list:
@@ -302,9 +308,11 @@ class Network:
         ``score_from``): the sum is in another order than the plain computation's, so the floats may differ
         from it in the last bits."""
         mine, theirs = board
-        sm = features.summary(mine)
-        st = features.summary(theirs)
-        key = (features.hit_counts_of(sm[0], st[2]), features.hit_counts_of(st[0], sm[2]))
+        summaries, hit_cache = features._SUMMARIES, features._HITS  # their caches, looked up inline first
+        sm = summaries.get(mine) or features.summary(mine)
+        st = summaries.get(theirs) or features.summary(theirs)
+        key = (hit_cache.get((sm[0], st[2])) or features.hit_counts_of(sm[0], st[2]),
+               hit_cache.get((st[0], sm[2])) or features.hit_counts_of(st[0], sm[2]))
         hits = self._fused_cache.get(key)
         if hits is None:
             hits = self._fused_hits(key)

@@ -170,12 +170,13 @@ def _pruned(ev: Evaluator, base: Board, base_pre: dict[int, list[float]], plays:
     kept: list[int] = []
     todo: list[int] = []
     seen: list[Board] = []  # the boards of ``todo`` as the opponent sees them, the pruning network's input
+    bear = bearoff.outputs
     for i, r in enumerate(plays):
-        if winner_kind(r):
+        if r[0][0] == 15 and winner_kind(r):
             kept.append(i)
             continue
-        sb = swap(r)
-        if bearoff.outputs(sb) is not None:
+        sb = (r[1], r[0])
+        if not (any(sb[0][7:]) or any(sb[1][7:])) and bear(sb) is not None:
             kept.append(i)
         else:
             todo.append(i)
