@@ -139,15 +139,19 @@ class Network:
         if not rows:
             return []
         mine, theirs = board
-        sm = features.summary(mine)
-        st = features.summary(theirs)
+        summaries = features._SUMMARIES  # the features' caches, looked up here first
+        sm = summaries.get(mine) or features.summary(mine)
+        st = summaries.get(theirs) or features.summary(theirs)
         if len(rows) > features.N_V3 - features.N_BASE:
-            out = self._hit_vectors(features.hit_counts_of(sm[0], st[2]), features.hit_counts_of(st[0], sm[2]))
+            hits = features._HITS
+            out = self._hit_vectors(hits.get((sm[0], st[2])) or features.hit_counts_of(sm[0], st[2]),
+                                    hits.get((st[0], sm[2])) or features.hit_counts_of(st[0], sm[2]))
         else:
             out = [[v * w for w in row] for v, row in ((features.hit_share(mine, theirs), rows[0]),
                                                         (features.hit_share(theirs, mine), rows[1])) if v]
         if self._sides_used:
-            out.append(self._side_row_of(board, sm, st))
+            extras = features.side_extras_of
+            out.append(self._side_row(extras(mine, sm, st) + extras(theirs, st, sm)))
         return out
 
     def _hit_vectors(self, mine: tuple[int, int, int], theirs: tuple[int, int, int]) -> list:
@@ -276,9 +280,24 @@ class Network:
         sides = self._sides_used
         w2, bias, relu = self.w2[0], self.b2[0], self.relu
         out = []
+        side_tables = self._side_tables
         for board in boards:
             m, t = board
-            signs, vecs = self._changes(base, board)
+            signs = ""  # self._changes(base, board), written out
+            vecs = []
+            for side in (0, 1):
+                new, old = board[side], base[side]
+                if new == old:
+                    continue
+                for row, n, o in zip(side_tables[side], new, old):
+                    if n == o:
+                        continue
+                    if n:
+                        signs += "+"
+                        vecs.append(row[n])
+                    if o:
+                        signs += "-"
+                        vecs.append(row[o])
             sm = s0 if m == b0 else summaries.get(m) or summary(m)
             st = summaries.get(t) or summary(t)
             key = (hit_cache.get((sm[0], st[2])) or hit_counts_of(sm[0], st[2]),
@@ -361,9 +380,14 @@ class Network:
         return _NEW(Outputs, (w, gw, bw, gl, bl))
 
     def evaluate(self, board: Board) -> Outputs:
-        vecs = self._slot_vectors(board)
+        mine, theirs = board
+        tables = self.tables
+        vecs = [tables[p][n] for p, n in enumerate(mine) if n]  # _slot_vectors, written out
+        vecs.extend([tables[26 + p][n] for p, n in enumerate(theirs) if n])
         vecs.extend(self.extra_vectors(board))
-        return self.outputs_from_hidden(_hidden("+" * len(vecs))(self.b1, *vecs), board)
+        signs = "+" * len(vecs)
+        f = _HIDDEN.get(signs) or _hidden(signs)
+        return self.outputs_from_hidden(f(self.b1, *vecs), board)
 
 
 # A board's pre-activations are a starting vector plus and minus a few rows (the changed slots' table rows,

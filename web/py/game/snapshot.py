@@ -6,25 +6,11 @@ from typing import Optional
 from rules.board import pips as board_pips
 from rules.turn import dice_used as used_dice
 
-from .resign import offers
+from .resign import offers_of
 from .state import GAME_OVER, MATCH_OVER, MOVING, ROLL, TAKE, Pending, State
 from .value import TableValue
 
 __all__ = ["build_state"]
-
-
-_LAST_OFFERS: list = [None, None, -1, {}]  # the last (board, match, player, offers): the steps of a turn share them
-
-
-def _offers(v: TableValue, p: int) -> dict:
-    """``game.resign.offers`` for player ``p`` in the committed position of ``v`` (the same while a turn's steps
-    are made: computed once for them; values are immutable, so the same objects give the same offers)."""
-    last = _LAST_OFFERS
-    if last[0] is v.board and last[1] is v.match and last[2] == p:
-        return dict(last[3])
-    out = offers(v.match, v.position(p))
-    last[:] = (v.board, v.match, p, out)
-    return dict(out)
 
 
 def build_state(v: TableValue, pending: Optional[Pending]) -> State:
@@ -50,7 +36,7 @@ def build_state(v: TableValue, pending: Optional[Pending]) -> State:
     money_beaver = phase == TAKE and m.can_beaver(p)
     over = phase in (GAME_OVER, MATCH_OVER)
     may_resign = human and phase in (ROLL, MOVING) and not v.offered
-    resign_offers = _offers(v, p) if may_resign else {}
+    resign_offers = offers_of(v, p) if may_resign else {}
     return State(
         phase=phase, game_number=v.game_index + 1, turn=p if playing else None, actor=actor,
         seats=v.options.seats, options=v.options, board=board, dice=v.dice,

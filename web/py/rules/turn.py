@@ -94,7 +94,8 @@ class Turn:
             self._only = next(iter(res.values()))[0].die
         self._parent: Optional[Turn] = None
         self._opts: Optional[dict[int, list[Option]]] = None
-        self._memo: dict = {}  # (packed position, dice left) -> its valid steps, shared by the roll's turns
+        # (packed position, dice left) -> its valid steps, shared by the roll's turns
+        self._memo: dict[tuple[int, tuple[int, ...]], list[tuple[int, int, bool, int]]] = {}
 
     # -- read-only state ----------------------------------------------------------------
     @property
@@ -163,10 +164,10 @@ class Turn:
         key = self._key
         left = self._left
         memo = self._memo
-        out = memo.get((key, left))
-        if out is not None:
-            return out
-        out = []
+        known = memo.get((key, left))
+        if known is not None:
+            return known
+        out: list[tuple[int, int, bool, int]] = []
         rest_needed = self._need - len(self._steps) - 1
         b = key.to_bytes(52, "little")
         only = self._only
