@@ -9,11 +9,14 @@ single game is offered. Pure: no js, no pyscript.
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import rules
 
 from .kinds import KIND_NAMES
+
+if TYPE_CHECKING:
+    from .value import TableValue
 
 __all__ = ["RESIGN_KIND", "losable", "offers", "offers_of", "refusal", "multiplier_of"]
 
@@ -46,7 +49,7 @@ def offers(match: "rules.MatchState", pos: "rules.Position") -> dict:
 _LAST_OFFERS: list = [None, None, -1, {}]  # the last (board, match, player, offers) of offers_of
 
 
-def offers_of(v, p: int) -> dict:
+def offers_of(v: "TableValue", p: int) -> dict:
     """:func:`offers` of player ``p`` in the committed position of table value ``v`` (a copy). The same while a
     turn is played and its decisions are made, so the last one is kept: values are immutable, so the same
     board and match objects give the same offers."""
