@@ -402,24 +402,24 @@ def result_boards(board: Board, d1: int, d2: int) -> list[Board]:
             get = reached.get
             for k, src in level.items():
                 # single_moves(k's bytes, d1, src), written out: k2 is the key after the move f -> t
-                b = k.to_bytes(52, "little")
-                if b[25]:  # entering (the bar is never below a source used)
+                kb = k.to_bytes(52, "little")
+                if kb[25]:  # entering (the bar is never below a source used)
                     t = 25 - d1
-                    o = b[26 + t]
+                    o = kb[26 + t]
                     if o < 2:
                         k2 = k + mv[25] + (hitd[t] if o == 1 else 0)
                         prev = get(k2)
                         if prev is None or 25 > prev:
                             reached[k2] = 25
                     continue
-                hi = len(b[:25].rstrip(b"\0")) - 1
+                hi = len(kb[:25].rstrip(b"\0")) - 1
                 top = hi if hi < src else src
                 if hi <= 6:
                     for f in range(top, 0, -1):
-                        if b[f]:
+                        if kb[f]:
                             t = f - d1
                             if t > 0:
-                                o = b[26 + t]
+                                o = kb[26 + t]
                                 if o >= 2:
                                     continue
                                 k2 = k + mv[f] + (hitd[t] if o == 1 else 0)
@@ -432,8 +432,8 @@ def result_boards(board: Board, d1: int, d2: int) -> list[Board]:
                                 reached[k2] = f
                 else:
                     for f in range(top, d1, -1):
-                        if b[f]:
-                            o = b[26 + f - d1]
+                        if kb[f]:
+                            o = kb[26 + f - d1]
                             if o < 2:
                                 k2 = k + mv[f] + (hitd[f - d1] if o == 1 else 0)
                                 prev = get(k2)
