@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Optional
 
 import rules
+from rules.posid import encode_position_id
 
-from .resign import offers
+from .resign import offers_of
 from .state import MOVING, ROLL, TAKE, Pending
 from .value import TableValue
 
@@ -18,7 +19,7 @@ def completions(turn: "rules.Turn") -> dict:
     if not turn.steps:
         out = {}
         for play, result in turn.legal_plays():
-            out.setdefault(result.to_id(), tuple(play))
+            out.setdefault(encode_position_id(result[0], result[1]), tuple(play))
         return out
     out: dict = {}
     seen: set = set()
@@ -45,7 +46,13 @@ def completions(turn: "rules.Turn") -> dict:
 
 def cube_info(v: TableValue, p: int) -> rules.CubeInfo:
     """The cube and score as player ``p`` sees them (what ``bot.cube_action`` / ``bot.take_decision`` take)."""
-    return rules.CubeInfo.of_match(v.match, p)
+    kept = _CUBES[p]
+    if kept[0] is not v.match:
+        kept = _CUBES[p] = (v.match, rules.CubeInfo.of_match(v.match, p))
+    return kept[1]
+
+
+_CUBES: list = [(None, None), (None, None)]  # per player, the last (match, cube info): immutable, so kept
 
 
 def _bot_or_clock(v: TableValue, p: int) -> Optional[tuple]:
@@ -64,7 +71,7 @@ def bot_resign_offers(v: TableValue, p: int) -> tuple:
     or in this turn)."""
     if v.declined[p] or v.offered:
         return ()
-    return tuple(sorted(offers(v.match, v.position(p)).values()))
+    return tuple(sorted(offers_of(v, p).values()))
 
 
 def resign_pending(v: TableValue) -> Optional[Pending]:
