@@ -209,7 +209,9 @@ class Draft(_Sides):
         state = self.__dict__
         values = {name: state[name] for name in _NAMES}
         values["table"] = self.table.value if self.table is not None else None
-        return SessionValue(**values)
+        value = object.__new__(SessionValue)  # the fields as they are (the frozen __init__ would set each in turn)
+        value.__dict__.update(values)
+        return value
 
 
 def renewal_missing(v: Any) -> Optional[int]:
