@@ -9,23 +9,32 @@ Its whole state is one immutable :class:`~game.value.TableValue` (``table.value`
 """
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Callable, Optional, TypedDict
 
 import rules
 
 from . import flow
 from . import intents as I
-from .dice import SEEDED
+from .dice import SEEDED, DiceSource, GameDice, Pair
 from .errors import NotAllowed, OptionsError
 from .handlers import HANDLERS, check_now, check_offer
+from .kinds import JsonDict, Level
 from .options import Options
-from .pending import clock_pending, completions, pending_for
-from .record import RecordError
+from .pending import Completions, clock_pending, completions, pending_for
+from .record import RecordBuilder, RecordError
 from .snapshot import build_state
-from .state import Pending, State
+from .state import Board, Pending, State
 from .value import Draft, TableValue
 
 __all__ = ["Table"]
+
+
+class _Cache(TypedDict, total=False):
+    """What a table works out once per value."""
+
+    state: State
+    pending: Optional[Pending]
+    completions: Completions
 
 
 class Table:
@@ -41,20 +50,20 @@ class Table:
 
     saves_locally = True  # the page saves this table itself (a peer game's session saves its own log)
 
-    def __init__(self, options: Optional[Options] = None, now: float = 0.0, *, dice=None,
-                 dice_source=None) -> None:
+    def __init__(self, options: Optional[Options] = None, now: float = 0.0, *, dice: Optional[GameDice] = None,
+                 dice_source: Optional[DiceSource] = None) -> None:
         if options is None:
             options = Options()
         if not isinstance(options, Options):
             raise OptionsError(f"options must be game.Options, got {type(options).__name__}")
-        self._source = SEEDED if dice_source is None else dice_source
+        self._source: DiceSource = SEEDED if dice_source is None else dice_source
         d = Draft(now=float(now), next_dice=dice, events=[], record={}, options=options)
         d.source = self._source
         flow.start_match(d, options)
         self._set(d.freeze())
 
     @classmethod
-    def from_value(cls, value: TableValue, dice_source=None) -> "Table":
+    def from_value(cls, value: TableValue, dice_source: Optional[DiceSource] = None) -> "Table":
         """A table holding ``value`` (as saved by :meth:`to_json` or kept from another table)."""
         if not isinstance(value, TableValue):
             raise TypeError(f"a table holds a game.TableValue, got {type(value).__name__}")
@@ -98,7 +107,7 @@ class Table:
             self._cache["pending"] = pending_for(self._value, self._completions_if_moving())
         return self._cache["pending"]
 
-    def completions(self) -> dict:
+    def completions(self) -> Completions:
         """Result Position ID -> the steps still to make, for the turn being played (phase moving)."""
         if "completions" not in self._cache:
             if self._value.turn is None:
@@ -106,7 +115,7 @@ class Table:
             self._cache["completions"] = completions(self._value.turn)
         return self._cache["completions"]
 
-    def committed_board(self) -> tuple:
+    def committed_board(self) -> Board:
         """Both sides' 26 slots, without the steps of a turn still being played."""
         return self._value.board
 
@@ -115,7 +124,7 @@ class Table:
         """The ``rules.Turn`` being played (phase moving), or None."""
         return self._value.turn
 
-    def clock_pending(self, player: int, level: str = "intermediate") -> Pending:
+    def clock_pending(self, player: int, level: Level = "intermediate") -> Pending:
         """The decision a clock makes for ``player`` now (a play, or an answer to a double), asked or not: for a
         peer session, which runs its own clock."""
         comp = self.completions() if self._value.turn is not None else None
@@ -196,11 +205,11 @@ class Table:
         return player
 
     # what the owner of the table adds: the next game's dice, dice revealed later, claims
-    def prepare_dice(self, dice) -> None:
+    def prepare_dice(self, dice: GameDice) -> None:
         """The dice of the next game (NextGame / NewGame uses them instead of the dice source)."""
         self._transition(lambda d: setattr(d, "next_dice", dice), keep_events=True)
 
-    def update_dice(self, dice) -> None:
+    def update_dice(self, dice: GameDice) -> None:
         """The current game's dice with more known (a peer throw revealed, secrets shown after the game): the
         same game's dice (same fingerprint and scheme) with the throws made so far unchanged."""
         old = self._value.game_dice
@@ -209,7 +218,7 @@ class Table:
             raise NotAllowed("these are not the current game's dice")
         self._transition(lambda d: setattr(d, "game_dice", dice), keep_events=True)
 
-    def amend_record(self, edit: Callable[[dict], None]) -> None:
+    def amend_record(self, edit: Callable[[JsonDict], None]) -> None:
         """Let ``edit(data)`` add to the current game (or the match result) of a copy of the record what only the
         table's owner knows (a peer session's chain renewals and revealed secrets); kept if ``edit`` returns."""
         self._transition(lambda d: d.amend_record(edit), keep_events=True)
@@ -221,14 +230,14 @@ class Table:
         return self._transition(lambda d: flow.claim(d, claimant, points, owed))
 
     # records and files
-    def record(self) -> dict:
+    def record(self) -> JsonDict:
         """The game record (docs/game-record.md) of the match so far, as plain data (a copy)."""
         return self._builder().to_dict()
 
     def record_json(self) -> str:
         return self._builder().to_json()
 
-    def record_data(self) -> dict:
+    def record_data(self) -> JsonDict:
         """The record as the table holds it (read only: no copy; ``record()`` gives a copy)."""
         return self._value.record
 
@@ -263,8 +272,8 @@ class Table:
         return table_from_id(cls, text, options, float(now))
 
     @classmethod
-    def practice(cls, options: Options, board: tuple, match: "rules.MatchState", player: int, *,
-                 dice: Optional[tuple] = None, double_offered: bool = False, start: Optional[str] = None,
+    def practice(cls, options: Options, board: Board, match: "rules.MatchState", player: int, *,
+                 dice: Optional[Pair] = None, double_offered: bool = False, start: Optional[str] = None,
                  now: float = 0.0) -> "Table":
         """A practice table (no next game) at a set position: ``board`` both sides' 26 slots (player 0's first),
         ``match`` its ``rules.MatchState`` (options' length/jacoby/beavers must agree), ``player`` on roll (the
@@ -277,20 +286,19 @@ class Table:
     # ------------------------------------------------------------------------------------------ internals
     def _set(self, value: TableValue) -> None:
         self._value = value
-        self._cache: dict = {}
+        self._cache: _Cache = {}
 
-    def _completions_if_moving(self) -> Optional[dict]:
+    def _completions_if_moving(self) -> Optional[Completions]:
         v = self._value
         if v.turn is None or (v.options.seats[v.player].kind != "bot" and not v.expired):
             return None
         return self.completions()
 
-    def _asked(self) -> tuple:
+    def _asked(self) -> tuple[Optional[Pending], Optional[Completions]]:
         pend = self.pending()
         return pend, (self.completions() if pend is not None and pend.kind == "play" else None)
 
-    def _builder(self):
-        from .record import RecordBuilder
+    def _builder(self) -> RecordBuilder:
         data = self._value.record
         builder = RecordBuilder(players=data["players"], match_length=data["match_length"])
         builder.data = data
