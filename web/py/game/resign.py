@@ -9,19 +9,19 @@ single game is offered. Pure: no js, no pyscript.
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Final, Literal, Optional
 
 import rules
 
-from .kinds import KIND_NAMES
+from .kinds import KIND_NAMES, ResultKind
 
 __all__ = ["RESIGN_KIND", "losable", "offers", "refusal", "multiplier_of"]
 
 #: The result kind of a game that ended by an accepted resignation (docs/game-record.md).
-RESIGN_KIND = "resign"
+RESIGN_KIND: Final = "resign"
 
 
-def losable(pos: "rules.Position") -> tuple:
+def losable(pos: "rules.Position") -> tuple[Literal[1, 2, 3], ...]:
     """The results (1 single, 2 gammon, 3 backgammon) the side ``pos.mine`` can still lose in ``pos``."""
     mine = pos.mine
     if mine[0] > 0:
@@ -30,11 +30,11 @@ def losable(pos: "rules.Position") -> tuple:
     return (1, 2, 3) if back else (1, 2)
 
 
-def offers(match: "rules.MatchState", pos: "rules.Position") -> dict:
+def offers(match: "rules.MatchState", pos: "rules.Position") -> dict[ResultKind, int]:
     """What the side ``pos.mine`` may offer now: result kind name -> points (the cube included; the Jacoby rule
     applied, so kinds worth the same points as a smaller one are left out)."""
-    out: dict = {}
-    seen: set = set()
+    out: dict[ResultKind, int] = {}
+    seen: set[int] = set()
     for k in losable(pos):
         pts = match.points_for(k)
         if pts not in seen:
@@ -51,7 +51,7 @@ def multiplier_of(match: "rules.MatchState", points: int) -> Optional[int]:
     return None
 
 
-def refusal(match: "rules.MatchState", pos: "rules.Position", points) -> Optional[str]:
+def refusal(match: "rules.MatchState", pos: "rules.Position", points: object) -> Optional[str]:
     """Why the side ``pos.mine`` may not resign for ``points`` now (English), or None when it may."""
     if not isinstance(points, int) or isinstance(points, bool):
         return f"a resignation gives up a whole number of points, got {points!r}"

@@ -7,12 +7,13 @@ until the game is over.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 import rules
 from rules import dice as _dice
 
 from .errors import GameError, SaveError
+from .kinds import RESULT_KINDS, JsonDict, ReplayPhase, ResultKind
 from .options import Options
 from .dice import SeededDice
 from .record import RecordBuilder
@@ -34,7 +35,7 @@ def value_to_json(v: TableValue, now: float) -> str:
         raise SaveError("only a table with seeded dice is saved this way (a peer session saves its own log)")
     m = v.match
     remaining = None if v.deadline is None else max(0.0, v.deadline - now)
-    data = {
+    data: JsonDict = {
         "format": SAVE_FORMAT, "version": SAVE_VERSION,
         "options": v.options.to_dict(),
         "match": {"length": m.length, "score": list(m.score), "crawford": m.crawford, "jacoby": m.jacoby,
@@ -63,7 +64,7 @@ def _need(cond: bool, message: str) -> None:
 
 def _int(v: Any, lo: int, hi: int, what: str) -> int:
     _need(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi, f"{what} must be an int {lo}..{hi}")
-    return v
+    return int(v)
 
 
 def value_from_json(text: Any, now: float) -> TableValue:
@@ -94,7 +95,7 @@ def value_from_json(text: Any, now: float) -> TableValue:
         raise SaveError(f"the saved game cannot be read: {type(exc).__name__}: {exc}") from None
 
 
-def _load(data: dict, now: float) -> TableValue:
+def _load(data: JsonDict, now: float) -> TableValue:
     options = Options.from_dict(data["options"])
     mm = data["match"]
     _need(isinstance(mm, dict), "match must be an object")
@@ -135,8 +136,9 @@ def _load(data: dict, now: float) -> TableValue:
     res = data["result"]
     if phase in (GAME_OVER, MATCH_OVER):
         _need(isinstance(res, dict), "a finished game needs its result")
+        _need(res["kind"] in RESULT_KINDS, f"unknown result kind {res['kind']!r}")
         result = Result(_int(res["winner"], 0, 1, "winner"), _int(res["points"], 1, 1 << 20, "points"),
-                        str(res["kind"]))
+                        cast(ResultKind, res["kind"]))
         _need((phase == MATCH_OVER) == match.is_over, "the phase does not agree with the match score")
     else:
         result = None
@@ -182,4 +184,4 @@ def _load(data: dict, now: float) -> TableValue:
 
 
 #: The game's phase (``game.reducer``) of each phase of a table with a game in play.
-_GAME_PHASE = {ROLL: "roll", MOVING: "move", TAKE: "take"}
+_GAME_PHASE: dict[str, ReplayPhase] = {ROLL: "roll", MOVING: "move", TAKE: "take"}

@@ -1,17 +1,20 @@
 """Practice tables set up from a pasted GNUbg ID ("PositionID:MatchID", or a bare Position ID) or an XGID."""
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import rules
 
 from .errors import OptionsError, SetupError
 from .options import Options
 
+if TYPE_CHECKING:
+    from .table import Table
+
 __all__ = ["parse_id", "table_from_id", "to_table"]
 
 
-def parse_id(text: Any) -> tuple:
+def parse_id(text: Any) -> tuple["rules.Position", "rules.MatchInfo", Optional[bool], Optional[bool]]:
     """``(Position, MatchInfo, jacoby, beavers)`` from a GNUbg ID, a bare Position ID or an XGID; the position
     has player ``info.on_roll`` as ``mine``; jacoby/beavers are None when the text does not say (GNUbg IDs).
     ``info`` numbers the players as the table does (see :func:`to_table`). ``SetupError`` with the reason on
@@ -21,6 +24,8 @@ def parse_id(text: Any) -> tuple:
     t = text.strip()
     if len(t) > 200:
         raise SetupError("that is too long to be a GNUbg ID or an XGID")
+    jacoby: Optional[bool]
+    beavers: Optional[bool]
     try:
         if t.upper().startswith("XGID=") or t.count(":") >= 8:
             pos, info, extra = rules.parse_xgid(t)
@@ -49,7 +54,7 @@ def to_table(info: "rules.MatchInfo") -> "rules.MatchInfo":
     return info.swapped()
 
 
-def table_from_id(cls, text: Any, options: Optional[Options], now: float):
+def table_from_id(cls: "type[Table]", text: Any, options: Optional[Options], now: float) -> "Table":
     pos, info, jacoby, beavers = parse_id(text)
     if pos.is_over():
         raise SetupError("the game in that position is already over")
@@ -60,7 +65,7 @@ def table_from_id(cls, text: Any, options: Optional[Options], now: float):
     if info.length and max(info.score) >= info.length:
         raise SetupError(f"the score {info.score[0]}-{info.score[1]} has already won a {info.length}-point match")
     base = options if options is not None else Options()
-    if jacoby is None:
+    if jacoby is None or beavers is None:  # both None together: the text did not say
         jacoby, beavers = base.jacoby, base.beavers
     if info.length:
         jacoby = beavers = False
@@ -81,6 +86,6 @@ def table_from_id(cls, text: Any, options: Optional[Options], now: float):
             raise SetupError("a double is offered but the dice are rolled")
     board = (pos.mine, pos.theirs) if p == 0 else (pos.theirs, pos.mine)
     start = rules.gnubg_id(pos, to_table(info.replace(dice=(0, 0), double_offered=False, turn=p)))
-    dice = tuple(info.dice) if info.dice != (0, 0) else None
+    dice = (info.dice[0], info.dice[1]) if info.dice != (0, 0) else None
     return cls.practice(opts, board, match, p, dice=dice, double_offered=info.double_offered, start=start,
                         now=now)

@@ -223,7 +223,7 @@ class State:
     practice: bool
     match_state: Optional[rules.MatchState] = field(repr=False, compare=False, default=None)
     offer: Optional[tuple[int, int]] = None
-    resign_offers: dict[str, int] = field(default_factory=dict, compare=False)
+    resign_offers: dict[ResultKind, int] = field(default_factory=dict, compare=False)
     can_resign: bool = False
     can_answer_resign: bool = False
 
