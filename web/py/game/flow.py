@@ -8,7 +8,7 @@ live table has: the dice thrown, the clocks, the bots' and the auto-roll's turns
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable, Optional
+from typing import Iterable, Optional
 
 import rules
 
