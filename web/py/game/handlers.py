@@ -223,7 +223,8 @@ def _on_bot_resign_answer(d: Draft, intent: I.BotResignAnswer, asked: Asked) -> 
     flow.answer_resign(d, intent.answer == "accept")
 
 
-HANDLERS: dict[type[I.Intent], Handler] = {I.Roll: _on_roll, I.Double: _on_double, I.Take: _on_take, I.Pass: _on_pass, I.Beaver: _on_beaver,
+HANDLERS: dict[type[I.Intent], Handler] = {
+            I.Roll: _on_roll, I.Double: _on_double, I.Take: _on_take, I.Pass: _on_pass, I.Beaver: _on_beaver,
             I.Move: _on_move, I.Undo: _on_undo, I.Done: _on_done, I.NextGame: _on_next_game,
             I.NewGame: _on_new_game, I.Tick: _on_tick, I.BotCube: _on_bot_cube, I.BotPlay: _on_bot_play,
             I.BotAnswer: _on_bot_answer, I.Resign: _on_resign, I.AcceptResign: _on_accept_resign,

@@ -115,7 +115,8 @@ def pending_for(v: TableValue, comp: Optional[Completions] = None) -> Optional[P
         reason, level = who
         assert v.turn is not None  # phase moving
         comp = completions(v.turn) if comp is None else comp
-        return Pending(p, "play", reason, level, v.turn.start.to_id(), dice=v.dice or (), candidates=tuple(sorted(comp)),
+        return Pending(p, "play", reason, level, v.turn.start.to_id(), dice=v.dice or (),
+                       candidates=tuple(sorted(comp)),
                        cube=cube_info(v, p), resign=bot_resign_offers(v, p) if reason == "bot" else ())
     if v.phase == TAKE:
         taker = 1 - p

@@ -134,7 +134,8 @@ def judge(item: JsonDict, reply: str, equities: Optional[dict[str, float]] = Non
     return {"right": right, "reply": reply, "loss": 0.0 if right else item["loss"]}
 
 
-def answer(deck: JsonDict, item_id: str, reply: str, now: float, equities: Optional[dict[str, float]] = None) -> tuple[JsonDict, JsonDict]:
+def answer(deck: JsonDict, item_id: str, reply: str, now: float,
+           equities: Optional[dict[str, float]] = None) -> tuple[JsonDict, JsonDict]:
     """(the deck with the item rescheduled, the verdict of ``judge``)."""
     for i, it in enumerate(deck["items"]):
         if it["id"] == item_id:

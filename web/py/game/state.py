@@ -143,7 +143,8 @@ class Pending:
 
 
 _PENDING_FIELDS = ("player", "kind", "reason", "level", "position_id")
-_DECISION_INTENTS: dict[str, Callable[[str], I.Intent]] = {"cube": I.BotCube, "play": I.BotPlay, "answer": I.BotAnswer, "resign": I.BotResignAnswer}
+_DECISION_INTENTS: dict[str, Callable[[str], I.Intent]] = {"cube": I.BotCube, "play": I.BotPlay, "answer": I.BotAnswer,
+                                                          "resign": I.BotResignAnswer}
 
 
 @dataclass(frozen=True)
