@@ -23,7 +23,7 @@ def practice_id(mine: dict, bots: dict, on_roll: int) -> str:
     """The GNUbg ID of a money position, the person (player 0) with ``mine``, the bot with ``bots``."""
     t = game.Table.practice(game.Options.against_bot("intermediate"), (side(mine), side(bots)),
                             rules.MatchState(), on_roll)
-    return t.gnubg_id()
+    return t.state().gnubg_id()
 
 
 # The person on roll with every checker in the bot's home board; the bot has two checkers left on its ace point.

@@ -13,6 +13,7 @@ import pytest
 import game
 import rules
 from game.export import mat_match
+from game import intents as I
 
 pytest.importorskip("gnubg", reason="GNU Backgammon (requirements-test.txt) is not installed")
 
@@ -26,7 +27,7 @@ def gnubg_mat(tmp_path_factory) -> str:
     for seed in range(1, 100):  # a match of three games or more
         table = game.Table(game.Options.bots("beginner", seed=f"{seed:064x}", clock=0, match_length=3), now=0)
         while game.drive_bots(table, now=0).phase == game.GAME_OVER:
-            table.next_game()
+            table.apply(I.NextGame())
         m = mat_match(table.record())
         if len(m.games) >= 3:
             break

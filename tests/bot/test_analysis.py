@@ -20,6 +20,7 @@ from rules.notation import format_play
 from rules.position import Position
 
 from tests.game.game_helpers import peer_record_opening
+from game import intents as I
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 
@@ -320,7 +321,7 @@ def test_clock_expiry_on_the_table():
     now = 0.0
     for _ in range(10):
         now += 11
-        table.tick(now)
+        table.apply(I.Tick(now))
         game.drive_bots(table, now=now)
     data = table.record()
     clocked = [a for a in data["games"][0]["actions"] if a["type"] == "clock_expired"]
@@ -388,7 +389,7 @@ def test_the_record_notes_hints_and_peer_games_have_none():
     assert table.note_hint() == 0
     table.note_hint()
     assert table.record()["games"][0]["hints"] == [2, 0]
-    restored = game.Table.from_json(table.to_json(0), now=0)
+    restored = game.table_from_json(game.table_to_json(table, 0), now=0)
     assert restored.record()["games"][0]["hints"] == [2, 0]
     plain = game.Table(game.Options.against_bot("intermediate", seed="ab" * 32, clock=0), now=0)
     assert "hints" not in plain.record()["games"][0]

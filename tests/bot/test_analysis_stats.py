@@ -18,6 +18,7 @@ import rules
 from rules.board import ALL_ROLLS, swap, winner_kind
 from rules.movegen import result_boards
 from rules.position import Position
+from game import intents as I
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 
@@ -143,7 +144,7 @@ def bot_record(seed: int, **kw) -> dict:
         st_ = game.drive_bots(table, now=0)
         if st_.phase == game.MATCH_OVER or not kw.get("match_length"):
             break
-        table.next_game()
+        table.apply(I.NextGame())
     return table.record()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import rules
 from rules import CubeInfo
 from bot.resign import SURE_LOSS, answer_values, resign_answer, resign_offer
+from game import intents as I
 
 
 def side(d: dict) -> tuple:
@@ -54,7 +55,7 @@ def test_the_worker_answers_and_makes_offers_from_plain_data():
     opts = game.Options.against_bot("strong")
     t = game.Table.practice(opts, (side({19: 3, 20: 3, 21: 3, 22: 3, 23: 3}), side({0: 13, 1: 2})),
                             rules.MatchState(), 0)
-    t.resign(1)
+    t.apply(I.Resign(1))
     pend = t.pending()
     decision = bot_worker.decide(json.dumps(pend.to_dict()))
     assert decision == resign_answer(pend.position_id, 1, level="strong", cube=pend.cube)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 import game
+from game import intents as I
 
 SEED0 = "00" * 32
 
@@ -19,10 +20,10 @@ def play_human_turn(table: game.Table, rng: random.Random, now=None) -> game.Sta
     while not st.can_done:
         frm = rng.choice(sorted(st.movable))
         opt = rng.choice(st.movable[frm])
-        st = table.move(frm, opt.to, now=now)
+        st = table.apply(I.Move(frm, opt.to), now=now)
         if st.can_undo and rng.random() < 0.15:
-            st = table.undo(now=now)
-    return table.done(now=now)
+            st = table.apply(I.Undo(), now=now)
+    return table.apply(I.Done(), now=now)
 
 
 def human_act(table: game.Table, rng: random.Random, now=None, double_rate=0.1, take_rate=0.7) -> game.State:
@@ -30,10 +31,10 @@ def human_act(table: game.Table, rng: random.Random, now=None, double_rate=0.1, 
     st = table.state()
     if st.phase == game.ROLL:
         if st.can_double and rng.random() < double_rate:
-            return table.double(now=now)
-        return table.roll(now=now)
+            return table.apply(I.Double(), now=now)
+        return table.apply(I.Roll(), now=now)
     if st.phase == game.TAKE:
-        return table.take(now=now) if rng.random() < take_rate else table.pass_(now=now)
+        return table.apply(I.Take(), now=now) if rng.random() < take_rate else table.apply(I.Pass(), now=now)
     if st.phase == game.MOVING:
         return play_human_turn(table, rng, now)
     raise AssertionError(f"no human decision in phase {st.phase}")

@@ -65,8 +65,8 @@ def _beaver_table(seed: int):
     rng = random.Random(seed)
     st = play_out_turn(t, rng)
     doubler = st.turn
-    t.double()
-    st = t.beaver()
+    t.apply(I.Double())
+    st = t.apply(I.Beaver())
     return t, st, doubler, rng
 
 
@@ -84,19 +84,19 @@ def test_after_a_beaver_the_beaverer_owns_the_cube_redoubles_and_the_record_veri
     beaverer = 1 - doubler
     assert (st.cube, st.cube_owner, st.turn, st.phase) == (4, beaverer, doubler, game.ROLL)
     from game_helpers import play_human_turn
-    t.roll()
+    t.apply(I.Roll())
     st = play_human_turn(t, rng)
     # the beaverer's turn (with this seed the game goes on): they own the cube and may redouble
     assert st.phase == game.ROLL and st.turn == beaverer and st.can_double
-    t.double()
-    st = t.take()
+    t.apply(I.Double())
+    st = t.apply(I.Take())
     assert (st.cube, st.cube_owner) == (8, doubler)
     st = play_out(t, rng)
     verdict = verify_record(t.record())
     assert verdict.ok, verdict.reasons
-    back = rules.read_mat(t.mat_text())
+    back = rules.read_mat(game.mat_text(t.value.record))
     kinds = [a.kind for a in back.games[0].actions]
-    assert "beaver" in kinds and "Beavers => 4" in t.mat_text()
+    assert "beaver" in kinds and "Beavers => 4" in game.mat_text(t.value.record)
 
 
 def test_a_roll_that_cannot_be_played_after_a_clock_expiry_is_a_plain_empty_play():
@@ -109,10 +109,10 @@ def test_a_roll_that_cannot_be_played_after_a_clock_expiry_is_a_plain_empty_play
     theirs[13] = 3
     pos = rules.Position(tuple(mine), tuple(theirs))
     info = rules.MatchInfo(on_roll=1)  # a pasted ID's player 1 is the table's player 0
-    t = game.Table.from_id(rules.gnubg_id(pos, info), humans(clock=30))
+    t = game.table_from_id(rules.gnubg_id(pos, info), humans(clock=30))
     st = t.state()
     assert st.phase == game.ROLL and st.turn == 0
-    t.tick(100.0)
+    t.apply(I.Tick(100.0))
     acts = t.record()["games"][-1]["actions"]
     assert [a["type"] for a in acts[-3:]] == ["clock_expired", "roll", "play"]
     assert acts[-1] == {"type": "play", "player": 0, "play": ""}
@@ -147,7 +147,7 @@ def test_a_money_session_holds_several_games_and_its_result_is_as_documented():
     for _ in range(3):
         st = play_out(t, rng)
         if st.phase == game.GAME_OVER and len(t.record()["games"]) < 3:
-            t.next_game()
+            t.apply(I.NextGame())
     r = t.record()
     assert r["match_length"] == 0 and len(r["games"]) == 3
     score = [0, 0]
@@ -164,8 +164,8 @@ def test_a_double_in_a_one_point_match_verifies_as_game_api_says():
     rng = random.Random(5)
     from game_helpers import play_human_turn
     play_human_turn(t, rng)
-    t.double()
-    t.take()
+    t.apply(I.Double())
+    t.apply(I.Take())
     play_out(t, rng, chooser=game.RandomChooser(1, double_rate=0.0))
     r = t.record()
     assert any(a["type"] == "double" for a in r["games"][0]["actions"])
@@ -211,19 +211,19 @@ def test_a_resignation_accepted_is_recorded_and_verifies_and_a_declined_one_is_n
     st = t.state()
     loser = st.turn
     assert st.resign_offers == {"single": 1, "gammon": 2, "backgammon": 3}
-    t.resign(1)
+    t.apply(I.Resign(1))
     before = t.record()
-    t.decline_resign()
+    t.apply(I.DeclineResign())
     assert t.record() == before  # the declined offer left no trace
-    t.roll()
+    t.apply(I.Roll())
     with pytest.raises(game.NotAllowed, match="in this turn already"):
-        t.resign(2)
+        t.apply(I.Resign(2))
     play_human_turn(t, random.Random(2))
     loser = t.state().turn  # the other player rolls, then resigns a gammon
-    t.roll()
-    st = t.resign(2)
+    t.apply(I.Roll())
+    st = t.apply(I.Resign(2))
     assert st.offer == (loser, 2) and st.actor == 1 - loser and st.can_answer_resign
-    st = t.accept_resign()
+    st = t.apply(I.AcceptResign())
     assert st.result == game.Result(1 - loser, 2, "resign")
     r = t.record()
     assert r["games"][0]["actions"][-2]["type"] == "roll"  # rolled, then resigned
@@ -238,7 +238,7 @@ def test_xgid_turn_with_a_double_offered_is_the_doubler_as_formats_says():
     from game_helpers import play_human_turn
     st = play_human_turn(t, random.Random(2))
     doubler = st.turn
-    st = t.double()
+    st = t.apply(I.Double())
     fields = st.xgid().split(":")
     # our player 0 is the XGID's bottom player (turn 1)
     assert fields[3] == ("1" if doubler == 0 else "-1") and fields[4] == "D"
@@ -252,7 +252,7 @@ def test_a_pasted_id_of_an_offered_double_sets_up_the_same_double(which):
     t = game.Table(humans(match_length=7, seed="34" * 32))
     from game_helpers import play_human_turn
     play_human_turn(t, random.Random(4))
-    st = t.double()
-    back = game.Table.from_id(getattr(st, which)(), humans()).state()
+    st = t.apply(I.Double())
+    back = game.table_from_id(getattr(st, which)(), humans()).state()
     assert (back.phase, back.turn, back.actor, back.board, back.cube, back.score) == (
         game.TAKE, st.turn, st.actor, st.board, st.cube, st.score)

@@ -9,6 +9,7 @@ import game
 import rules
 from game.verify import verify_record
 from game_helpers import SEED0, check_invariants, play_human_turn, play_out, real_bot_or_skip, seed_hex
+from game import intents as I
 
 
 def _play_match(table: game.Table, rng: random.Random, chooser=None, money_games: int = 2) -> game.State:
@@ -17,7 +18,7 @@ def _play_match(table: game.Table, rng: random.Random, chooser=None, money_games
         check_invariants(st)
         if st.phase == game.MATCH_OVER or (table.options.match_length == 0 and st.game_number >= money_games):
             return st
-        st = table.next_game()
+        st = table.apply(I.NextGame())
         check_invariants(st)
 
 
@@ -35,7 +36,7 @@ def test_bot_matches_with_random_chooser_end_verify_and_export(n):
     if length:
         assert st.phase == game.MATCH_OVER and max(st.score) >= length
         assert st.match_winner == rec["result"]["winner"]
-    mat = rules.read_mat(table.mat_text())
+    mat = rules.read_mat(game.mat_text(table.value.record))
     assert len(mat.games) == st.game_number
     assert [g.winner for g in mat.games] == [g["result"]["winner"] for g in rec["games"]]
 
@@ -97,7 +98,7 @@ def test_rolls_come_from_the_seed_stream_in_order():
     table = game.Table(game.Options.two_players(seed=SEED0))
     rng = random.Random(5)
     play_human_turn(table, rng)
-    st = table.roll()
+    st = table.apply(I.Roll())
     # [6,3] opening, then [6,5] for player 1
     assert st.turn == 1 and st.dice == (6, 5) and st.events[-1].kind == "rolled"
 
@@ -109,22 +110,22 @@ def test_human_turn_moves_undo_done_and_events():
     assert set(st.movable) == {24, 13, 8, 6}
     dests = {o.to: o for o in st.movable[24]}
     assert dests[15].dice == (6, 3) or dests[15].dice == (3, 6)
-    st = table.move(24, 18)
+    st = table.apply(I.Move(24, 18))
     assert st.events[-1].kind == "moved" and st.events[-1].notation == "24/18"
     assert st.dice_used == (True, False) and st.dice_left == (3,)
     assert st.board[0][24] == 1 and st.board[0][18] == 1 and st.can_undo
-    st = table.undo()
+    st = table.apply(I.Undo())
     assert st.events[-1].kind == "undone" and st.board[0][24] == 2 and st.dice_used == (False, False)
     with pytest.raises(game.NotAllowed):
-        table.undo()
-    st = table.move(24, 15)  # both dice with one checker
+        table.apply(I.Undo())
+    st = table.apply(I.Move(24, 15))  # both dice with one checker
     assert st.can_done and st.events[-1].dice in ((6, 3), (3, 6)) and st.movable == {}
-    st = table.undo()
+    st = table.apply(I.Undo())
     assert st.board[0][15] == 0 and sum(st.board[0][16:25]) == 2 and not st.can_done  # one die back
-    st = table.undo()
+    st = table.apply(I.Undo())
     assert st.board[0][24] == 2
-    table.move(24, 15)
-    st = table.done()
+    table.apply(I.Move(24, 15))
+    st = table.apply(I.Done())
     kinds = [e.kind for e in st.events]
     assert kinds == ["played", "rolled"] or kinds == ["played"]
     assert st.events[0].notation == "24/15" and st.turn == 1 and st.phase == game.ROLL
@@ -146,9 +147,9 @@ def test_board_view_is_relative_to_the_viewer():
 def test_no_legal_move_passes_the_turn_automatically():
     # Player 1 on roll with two on the bar against a closed board; player 0 to move after.
     pos = rules.Position.from_points(mine={"bar": 2, "13": 13}, theirs={str(p): 2 for p in range(1, 7)} | {"14": 3})
-    table = game.Table.from_id(rules.gnubg_id(pos, game.to_table(rules.MatchInfo(on_roll=1))),
+    table = game.table_from_id(rules.gnubg_id(pos, game.to_table(rules.MatchInfo(on_roll=1))),
                                game.Options.two_players(seed=SEED0))
-    st = table.roll()
+    st = table.apply(I.Roll())
     kinds = [e.kind for e in st.events]
     assert kinds == ["rolled", "no_legal_move"]
     assert st.turn == 0 and st.phase == game.ROLL
@@ -159,8 +160,8 @@ def test_auto_play_plays_a_forced_roll_and_ends_the_turn():
     # player 0 with one checker left on its 1-point: any roll bears it off (forced, single result)
     pos = rules.Position.from_points(mine={"1": 1}, theirs={"2": 1, "23": 14})
     opts = game.Options.two_players(seed=SEED0, auto_play=True)
-    table = game.Table.from_id(rules.gnubg_id(pos, game.to_table(rules.MatchInfo(on_roll=0))), opts)
-    st = table.roll()
+    table = game.table_from_id(rules.gnubg_id(pos, game.to_table(rules.MatchInfo(on_roll=0))), opts)
+    st = table.apply(I.Roll())
     assert st.phase == game.GAME_OVER and st.result.winner == 0
     assert [e.kind for e in st.events][:3] == ["rolled", "moved", "played"]
     assert all(e.auto for e in st.events if e.kind in ("moved", "played"))
@@ -181,7 +182,7 @@ def test_a_match_to_5_has_a_crawford_game_without_doubles():
             st = play_out(table, rng, game.RandomChooser(n, double_rate=0.5))
             if st.phase == game.MATCH_OVER:
                 break
-            st = table.next_game()
+            st = table.apply(I.NextGame())
             if st.crawford:
                 seen_crawford = True
                 assert 4 in st.score and max(st.score) == 4
@@ -193,7 +194,7 @@ def test_a_match_to_5_has_a_crawford_game_without_doubles():
                     st = table.apply(game.answer_for(pend, game.RandomChooser(n)))
                 post = st
                 if post.phase == game.GAME_OVER:
-                    st = table.next_game()
+                    st = table.apply(I.NextGame())
                     assert not st.crawford and st.post_crawford
         rec = table.record()
         assert verify_record(rec).ok
@@ -206,7 +207,7 @@ def test_game_seeds_of_a_match_derive_from_the_chosen_seed():
     table = game.Table(game.Options.bots(seed=SEED0, match_length=3))
     play_out(table, random.Random(0))
     first = table.state().fingerprint
-    st = table.next_game()
+    st = table.apply(I.NextGame())
     expected = rules.dice.fingerprint(game.game_seed(bytes(32), 1))
     assert st.fingerprint == expected != first
     assert [e.kind for e in st.events][:1] == ["game_started"]

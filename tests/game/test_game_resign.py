@@ -13,6 +13,7 @@ from game.resign import losable, offers, refusal
 from game.verify import verify_record
 
 from game_helpers import human_act, play_human_turn
+from game import intents as I
 
 
 def humans(**kw) -> game.Options:
@@ -57,9 +58,9 @@ def test_what_is_offered_is_never_more_than_the_game_can_still_cost(seed, acts):
         s2 = t2.state()
         while s2.phase in (game.ROLL, game.MOVING, game.TAKE):
             if s2.phase == game.ROLL:
-                s2 = t2.roll()
+                s2 = t2.apply(I.Roll())
             elif s2.phase == game.TAKE:
-                s2 = t2.take()
+                s2 = t2.apply(I.Take())
             else:
                 s2 = play_human_turn(t2, r)
         res = s2.result
@@ -97,29 +98,29 @@ def test_an_accepted_resignation_ends_the_game_and_record_mat_and_verifier_agree
     values = sorted(st_.resign_offers.values())
     points = values[min(pick, len(values) - 1)]
     before = t.value
-    st_ = t.resign(points)
+    st_ = t.apply(I.Resign(points))
     assert st_.offer == (resigner, points) and st_.can_answer_resign and not st_.can_roll and not st_.movable
     with pytest.raises(game.NotAllowed):
-        t.roll() if before.phase == game.ROLL else t.undo()
-    declined = t.decline_resign()
+        t.apply(I.Roll()) if before.phase == game.ROLL else t.apply(I.Undo())
+    declined = t.apply(I.DeclineResign())
     assert declined.phase == before.phase and declined.board == t.state().board and t.record() == \
         game.Table.from_value(before).record()
     t.restore(before)
-    t.resign(points)
-    st_ = t.accept_resign()
+    t.apply(I.Resign(points))
+    st_ = t.apply(I.AcceptResign())
     assert st_.result == game.Result(1 - resigner, points, "resign")
     expect = list(score)
     expect[1 - resigner] += points
     assert st_.score == tuple(expect)
     verdict = verify_record(t.record())
     assert verdict.ok, verdict.reasons
-    g = rules.read_mat(t.mat_text()).games[-1]
+    g = rules.read_mat(game.mat_text(t.value.record)).games[-1]
     assert (g.winner, g.points) == (1 - resigner, points)
     assert g.actions[-1] == rules.MatAction(resigner, "resign", value=points)
     if length:
         assert st_.phase == (game.MATCH_OVER if expect[1 - resigner] >= length else game.GAME_OVER)
         if st_.phase == game.GAME_OVER:
-            st_ = t.next_game()
+            st_ = t.apply(I.NextGame())
             assert st_.crawford == (length - 1 in expect and length - 1 not in score)
 
 
@@ -128,26 +129,26 @@ def test_offers_out_of_turn_twice_or_for_the_wrong_points_are_refused():
     st_ = t.state()
     p = st_.turn
     with pytest.raises(game.NotAllowed, match="not possible now"):
-        t.resign(4)
+        t.apply(I.Resign(4))
     play_human_turn(t, random.Random(0))
-    t.double()
+    t.apply(I.Double())
     with pytest.raises(game.NotAllowed, match="Resign is not possible now"):
-        t.resign(1)  # the doubled player passes or takes; no resignation while a double waits
-    t.take()
+        t.apply(I.Resign(1))  # the doubled player passes or takes; no resignation while a double waits
+    t.apply(I.Take())
     st_ = t.state()
     assert st_.turn == 1 - p and st_.resign_offers == {"single": 2, "gammon": 4, "backgammon": 6}
     for bad in (1, 3, 8, 0, -2):
         with pytest.raises(game.NotAllowed):
-            t.resign(bad)
-    t.resign(2)
+            t.apply(I.Resign(bad))
+    t.apply(I.Resign(2))
     for intent in (game.intents.Roll(), game.intents.Double(), game.intents.Resign(2), game.intents.NextGame()):
         with pytest.raises(game.NotAllowed, match="waits for its answer"):
             t.apply(intent)
-    t.decline_resign()
+    t.apply(I.DeclineResign())
     with pytest.raises(game.NotAllowed, match="no resignation is offered"):
-        t.accept_resign()
+        t.apply(I.AcceptResign())
     with pytest.raises(game.NotAllowed, match="in this turn already"):
-        t.resign(4)
+        t.apply(I.Resign(4))
 
 
 def test_the_clock_stands_still_while_a_resignation_is_answered_and_never_resigns():
@@ -155,29 +156,29 @@ def test_the_clock_stands_still_while_a_resignation_is_answered_and_never_resign
     play_human_turn(t, random.Random(3), now=10.0)
     st_ = t.state()
     assert st_.deadline == 40.0
-    t.resign(1, now=25.0)  # 15 s left
-    st_ = t.tick(500.0)
+    t.apply(I.Resign(1), now=25.0)  # 15 s left
+    st_ = t.apply(I.Tick(500.0))
     assert st_.offer is not None and not [e for e in st_.events if e.kind == "clock_expired"]
-    st_ = t.decline_resign(now=600.0)
+    st_ = t.apply(I.DeclineResign(), now=600.0)
     assert st_.deadline == pytest.approx(615.0)
-    st_ = t.tick(616.0)
+    st_ = t.apply(I.Tick(616.0))
     assert [e.kind for e in st_.events][:1] == ["clock_expired"]
     assert not any(e.kind.startswith("resign") for e in st_.events)
 
 
 def test_a_table_with_an_offer_saves_and_loads():
     t = game.Table(humans(seed="ef" * 32, clock=20), now=0.0)
-    t.resign(2, now=5.0)
-    back = game.Table.from_json(t.to_json(now=7.0), now=100.0)
+    t.apply(I.Resign(2), now=5.0)
+    back = game.table_from_json(game.table_to_json(t, now=7.0), now=100.0)
     assert back.state().offer == t.state().offer
-    st_ = back.decline_resign(now=100.0)
+    st_ = back.apply(I.DeclineResign(), now=100.0)
     assert st_.deadline == pytest.approx(115.0)
     assert back.value.declined[st_.turn] == 2
     import json
-    data = json.loads(t.to_json(now=7.0))
+    data = json.loads(game.table_to_json(t, now=7.0))
     data["offer"][1] = 5
     with pytest.raises(game.SaveError, match="not possible"):
-        game.Table.from_json(json.dumps(data))
+        game.table_from_json(json.dumps(data))
 
 
 def test_a_bot_answers_an_offer_and_the_pending_carries_it_to_a_worker():
@@ -185,19 +186,19 @@ def test_a_bot_answers_an_offer_and_the_pending_carries_it_to_a_worker():
     human = side({19: 3, 20: 3, 21: 3, 22: 3, 23: 3})
     bot = side({0: 13, 1: 2})
     t = game.Table.practice(opts, (human, bot), rules.MatchState(), 0)
-    t.resign(1)
+    t.apply(I.Resign(1))
     pend = t.pending()
     assert (pend.kind, pend.player, pend.offer, pend.reason) == ("resign", 1, 1, "bot")
     assert game.Pending.from_dict(pend.to_dict()) == pend
     with pytest.raises(game.NotAllowed, match="bot's decision"):
-        t.accept_resign()
+        t.apply(I.AcceptResign())
     chooser = game.RandomChooser(1)
     st_ = game.drive_bots(t, chooser=chooser)
     kinds = [e.kind for e in st_.events]
     assert kinds[0] in ("resign_accepted", "resign_declined")
     with pytest.raises(game.NotAllowed, match="accept or decline"):
         t2 = game.Table.practice(opts, (human, bot), rules.MatchState(), 0)
-        t2.resign(1)
+        t2.apply(I.Resign(1))
         t2.apply(game.intents.BotResignAnswer("maybe"))
 
 
@@ -211,5 +212,5 @@ def test_a_bot_may_offer_only_what_the_table_allows_and_only_once_declined():
         t.apply(game.intents.BotResign(3))
     st_ = t.apply(pend.intent("resign 1"))
     assert st_.offer == (1, 1) and st_.can_answer_resign and st_.actor == 0
-    st_ = t.decline_resign()
+    st_ = t.apply(I.DeclineResign())
     assert t.pending().kind == "cube" and t.pending().resign == ()

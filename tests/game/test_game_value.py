@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as hs
 import game
 import rules
 from game_helpers import SEED0, check_invariants, human_act, seed_hex
+from game import intents as I
 
 OVER = (game.GAME_OVER, game.MATCH_OVER)
 
@@ -36,9 +37,9 @@ def _step(table: game.Table, rng: random.Random, chooser, now: float) -> None:
     r = rng.random()
     if st.phase in OVER:
         if st.phase == game.GAME_OVER:
-            table.next_game(now=now)
+            table.apply(I.NextGame(), now=now)
         else:
-            table.new_game(table.options, now=now)
+            table.apply(I.NewGame(table.options), now=now)
     elif r < 0.04:  # a claim against the player who owes the decision; by that player itself, refused
         v = table.value
         decider = 1 - v.player if v.phase == game.TAKE or v.offer is not None else v.player
@@ -50,12 +51,12 @@ def _step(table: game.Table, rng: random.Random, chooser, now: float) -> None:
         else:
             table.end_by_claim(1 - decider, rng.randint(1, 3) * st.cube, "decide")
     elif r < 0.12:
-        table.tick(now + 40)  # a clock that runs out (where there is one)
+        table.apply(I.Tick(now + 40))  # a clock that runs out (where there is one)
     elif table.pending() is not None:
         table.apply(game.answer_for(table.pending(), chooser), now=now)
     elif st.phase == game.MOVING and st.movable and r < 0.5:
         frm = rng.choice(sorted(st.movable))
-        table.move(frm, rng.choice(st.movable[frm]).to, now=now)  # a partly played turn is saved too
+        table.apply(I.Move(frm, rng.choice(st.movable[frm]).to), now=now)  # a partly played turn is saved too
     elif not st.actor_is_bot:
         human_act(table, rng, now=now, double_rate=0.4, take_rate=0.7)
 
@@ -71,13 +72,13 @@ def test_a_saved_table_reloads_as_the_same_value_and_plays_on_the_same(seed, kin
         _step(table, rng, chooser, float(i))
     now = float(steps)
     if last == "tick":  # saved while the table plays for a player whose clock ran out
-        table.tick(now + 40)
+        table.apply(I.Tick(now + 40))
         now += 40
-    text = table.to_json(now)
-    copy = game.Table.from_json(text, now)
-    assert copy.to_json(now) == text
+    text = game.table_to_json(table, now)
+    copy = game.table_from_json(text, now)
+    assert game.table_to_json(copy, now) == text
     assert _comparable(copy.state()) == _comparable(table.state())
-    assert copy.record() == table.record() and copy.mat_text() == table.mat_text()
+    assert copy.record() == table.record() and game.mat_text(copy.value.record) == game.mat_text(table.value.record)
     if table.value.phase not in OVER:  # the game in play, as the reducer holds it, is read back too
         assert copy.value.game_state == table.value.game_state
     # the reloaded table is the same machine: the same intents give the same states from here on
@@ -88,7 +89,7 @@ def test_a_saved_table_reloads_as_the_same_value_and_plays_on_the_same(seed, kin
         _step(copy, rng_b, game.RandomChooser(j), t)
         assert _comparable(copy.state()) == _comparable(table.state())
         check_invariants(copy.state())
-    assert copy.to_json(now + 30) == table.to_json(now + 30)
+    assert game.table_to_json(copy, now + 30) == game.table_to_json(table, now + 30)
 
 
 INTENTS = [game.Roll(), game.Double(), game.Take(), game.Pass(), game.Beaver(), game.Undo(), game.Done(),
@@ -126,14 +127,14 @@ def test_a_refused_intent_leaves_the_very_same_value(seed, kind, length, actions
 def test_keeping_the_old_value_is_the_rollback():
     table = game.Table(game.Options.two_players(seed=SEED0, match_length=3), now=0.0)
     rng = random.Random(3)
-    kept = [(table.value, table.to_json(0.0), table.record_json())]
+    kept = [(table.value, game.table_to_json(table, 0.0), game.record_json(table.value.record))]
     for i in range(60):
         _step(table, rng, game.RandomChooser(i), float(i))
-        kept.append((table.value, table.to_json(table.value.now), table.record_json()))
+        kept.append((table.value, game.table_to_json(table, table.value.now), game.record_json(table.value.record)))
     for value, text, record in kept[::7]:  # every value kept is still what it was, and can be gone back to
         table.restore(value)
-        assert table.value is value and table.record_json() == record
-        assert table.to_json(value.now) == text
+        assert table.value is value and game.record_json(table.value.record) == record
+        assert game.table_to_json(table, value.now) == text
     with pytest.raises(TypeError):
         table.restore(table.state())
 
@@ -164,12 +165,12 @@ def test_the_dice_come_from_the_source_given():
     assert table.state().fingerprint == game.SeededDice(bytes(range(32))).fingerprint
     st = game.drive_bots(table, chooser=game.RandomChooser(1))
     assert st.phase in OVER and src.asked == [0]
-    table.next_game()
+    table.apply(I.NextGame())
     assert src.asked == [0, 1] and table.state().fingerprint == game.SeededDice(bytes(range(32))).fingerprint
     prepared = game.SeededDice(bytes(32))
     game.drive_bots(table, chooser=game.RandomChooser(2))
     table.prepare_dice(prepared)
-    table.next_game()
+    table.apply(I.NextGame())
     assert src.asked == [0, 1] and table.state().fingerprint == prepared.fingerprint
 
 

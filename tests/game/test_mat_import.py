@@ -43,7 +43,7 @@ def _session(seed: int, length: int):
 def test_our_mat_files_import_as_the_table_recorded_them(seed, length):
     s = _session(seed, length)
     table_record = s.table.record()
-    record = game.import_match(s.table.mat_text())
+    record = game.import_match(game.mat_text(s.table.value.record))
     assert record["source"] == "mat" and record["match_length"] == length
     assert record["players"] == [{"name": p["name"], "kind": "human"} for p in table_record["players"]]
     assert (record["rules"]["jacoby"], record["rules"]["beavers"]) == (
@@ -147,7 +147,7 @@ def test_rules_come_from_tags_or_from_the_games():
 
 def test_jacoby_is_read_from_a_gammon_worth_one_point():
     s = play_session("jacoby", 77, 0, jacoby=True, games=8, double_rate=0.0)  # every gammon with the cube centred
-    text = s.table.mat_text()
+    text = game.mat_text(s.table.value.record)
     assert '; [Jacoby "On"]' in text
     with pytest.raises(rules.MatFormatError, match="wins 1, but the game gives [23]"):  # a gammon or backgammon counted single
         game.import_match(text.replace('[Jacoby "On"]', '[Jacoby "Off"]'))

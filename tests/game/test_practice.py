@@ -38,7 +38,7 @@ def test_collects_only_opted_in_players_bad_unforced_decisions(analysed):
         pos, info = rules.parse_gnubg_id(it["gnubg_id"])
         assert pos.to_id() == d["position_id"] and tuple(info.dice) == tuple(d["dice"]) and info.on_roll == 1
         # the table sets it up with the decider at the bottom, the dice rolled
-        table = game.Table.from_id(it["gnubg_id"], game.Options.two_players(clock=0), now=0)
+        table = game.table_from_id(it["gnubg_id"], game.Options.two_players(clock=0), now=0)
         assert table.state().turn == 0 and tuple(table.state().dice) == tuple(d["dice"])
     # collecting the same analysis again adds nothing
     assert P.collect(deck, record, analysis, "k", 9.0) == deck
@@ -50,11 +50,11 @@ def test_cube_items_set_up_the_decision():
     rec = {"players": [{"name": "Ana"}, {"name": "Bot"}]}
     deck = P.collect(P.opt_in(P.new_deck(), "Ana"), rec, _cube_analysis("take", "take", "pass", start), "r", 0)
     (it,) = deck["items"]
-    state = game.Table.from_id(it["gnubg_id"], game.Options.two_players(clock=0), now=0).state()
+    state = game.table_from_id(it["gnubg_id"], game.Options.two_players(clock=0), now=0).state()
     assert state.phase == game.TAKE and state.turn == 1 and state.actor == 0  # the bottom player answers
     deck = P.collect(P.opt_in(P.new_deck(), "Ana"), rec, _cube_analysis("double", "double", "no_double", start),
                      "r", 0)
-    state = game.Table.from_id(deck["items"][0]["gnubg_id"], game.Options.two_players(clock=0), now=0).state()
+    state = game.table_from_id(deck["items"][0]["gnubg_id"], game.Options.two_players(clock=0), now=0).state()
     assert state.phase == game.ROLL and state.turn == 0 and state.dice is None
 
 

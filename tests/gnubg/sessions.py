@@ -11,6 +11,7 @@ from game.export import mat_match
 from game.drive import BotChooser, answer_for
 from game.state import GAME_OVER, MATCH_OVER
 from rules.mat import MatMatch
+from game import intents as I
 
 
 class SessionChooser:
@@ -82,7 +83,7 @@ def play_session(name: str, seed: int, length: int, *, jacoby=False, beavers=Fal
             s.count_mat_actions()
             return s
         if st.phase == GAME_OVER:
-            t.next_game()
+            t.apply(I.NextGame())
             s.snaps.append([])
             continue
         t.apply(answer_for(t.pending(), chooser))

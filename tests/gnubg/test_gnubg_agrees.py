@@ -11,7 +11,7 @@ import sys
 import pytest
 
 import rules
-from game.export import mat_match
+from game.export import mat_match, mat_text
 from game.state import MOVING, ROLL, TAKE
 
 from sessions import resigned_games, sessions
@@ -31,7 +31,7 @@ def probed(tmp_path_factory):
     mats, ids = [], []
     for s in ss:
         path = d / f"{s.name}.mat"
-        path.write_text(s.table.mat_text())
+        path.write_text(mat_text(s.table.value.record))
         mats.append({"path": str(path), "export": str(d / f"{s.name}.gnubg.mat")})
         for gs in s.snaps:
             for _, st in gs:

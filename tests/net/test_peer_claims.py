@@ -40,7 +40,7 @@ def _assert_honoured(link, claimant, points):
     if a.table is not None:
         assert a.table.record() == b.table.record()
         for s in (a, b):
-            text = s.table.record_json()
+            text = game.record_json(s.table.value.record)
             text.encode("utf-8")
             v = verify_record(text)
             assert v.ok, v.reasons
@@ -224,18 +224,18 @@ def test_a_silent_side_that_never_hears_the_claim_the_claimants_record_verifies_
     assert g["dice"]["host_secret"] is None and g["dice"]["guest_secret"] is None
     assert g["actions"][-1] == {"type": "claim", "player": 1 - p, "owed": "decide"}
     assert g["result"]["kind"] == "claimed" and g["dice"]["host_last"] and g["dice"]["guest_last"]
-    v = verify_record(claimant.table.record_json())
+    v = verify_record(game.record_json(claimant.table.value.record))
     assert v.ok, v.reasons
     assert all(r.ok for r in v.rolls) and len(v.rolls) == claimant.k
     # the record cannot be bent: a changed die or a changed last value is caught
-    bad = json.loads(claimant.table.record_json())
+    bad = json.loads(game.record_json(claimant.table.value.record))
     roll = next(a for a in bad["games"][0]["actions"] if a["type"] == "roll")
     roll["dice"] = [roll["dice"][0] % 6 + 1, roll["dice"][1]]
     assert "die_mismatch" in {pr.code for pr in verify_record(bad).problems}
-    bad = json.loads(claimant.table.record_json())
+    bad = json.loads(game.record_json(claimant.table.value.record))
     bad["games"][0]["dice"]["guest_last"] = "00" * 32
     assert "seed_mismatch" in {pr.code for pr in verify_record(bad).problems}
-    bad = json.loads(claimant.table.record_json())
+    bad = json.loads(game.record_json(claimant.table.value.record))
     bad["games"][0]["result"]["points"] += 1
     assert "result_mismatch" in {pr.code for pr in verify_record(bad).problems}
 
@@ -255,7 +255,7 @@ def test_a_silent_reveal_can_be_claimed_after_the_grace():
     assert not roller.can_claim(link.now + GRACE - 1)
     claim = roller.claim(link.now + GRACE)
     assert roller.stage == "claimed" and roller.result == (p, "claim")
-    assert verify_record(roller.table.record_json()).ok
+    assert verify_record(game.record_json(roller.table.value.record)).ok
     # the other side did reveal, so when it hears the claim it refuses it; on a new channel it resends
     res = other.receive(claim.send[0], link.now + GRACE)
     assert res.refused.code == "bad_claim"
@@ -304,7 +304,7 @@ def test_a_claim_in_the_opening_of_a_later_game():
     score = guest.table.state().score
     assert guest.claim_points == 9 - score[1]
     assert host.receive(out.send[0], link.now + GRACE).refused.code == "bad_claim"
-    v = verify_record(guest.table.record_json())
+    v = verify_record(game.record_json(guest.table.value.record))
     assert v.ok, v.reasons
 
 

@@ -76,9 +76,9 @@ def test_a_name_with_every_troublesome_code_point_round_trips_through_hash_save_
     for s in (host, guest):
         s2 = net.PeerSession.from_json(s.to_json(), 0.0)
         assert s2.state_hash() == s.state_hash() and s2.names == s.names
-        text = s.table.record_json()
+        text = game.record_json(s.table.value.record)
         text.encode("utf-8")
-        s.table.mat_text().encode("utf-8")
+        game.mat_text(s.table.value.record).encode("utf-8")
         rec = json.loads(text)
         assert [p["name"] for p in rec["players"]] == [M.clean_name(r) for r in raw]
         assert verify_record(text).ok
@@ -125,7 +125,7 @@ def test_a_whole_game_past_n_throws_is_played_and_verifies():
     dice = rec["games"][0]["dice"]
     assert len(dice["renewals"]) == host.k // 8
     assert all(r["host_secret"] and r["guest_secret"] for r in dice["renewals"])
-    v = verify_record(host.table.record_json())
+    v = verify_record(game.record_json(host.table.value.record))
     assert v.ok, v.reasons
     assert len(v.rolls) == host.k and all(r.ok for r in v.rolls)
     assert host.table.record() == guest.table.record()
@@ -149,7 +149,7 @@ def test_a_match_of_long_games_and_a_claim_in_a_renewed_chain():
     p = next(q for q in (0, 1) if link.side(q).my_decision())
     claimant = link.side(1 - p)
     claimant.claim(claimant.since + 45 + claimant.grace)  # never delivered
-    v = verify_record(claimant.table.record_json())
+    v = verify_record(game.record_json(claimant.table.value.record))
     assert v.ok, v.reasons
     assert sum(1 for r in v.rolls if r.game == len(v.games) - 1) == claimant.k
 

@@ -165,6 +165,18 @@ def test_session_saves_and_restores_mid_game():
     assert link.refusals == [] and game.verify.verify_record(link.host.table.record()).ok
 
 
+def test_a_peer_table_is_saved_by_its_session_not_as_a_table():
+    link = Link(32)
+    link.connect()
+    random_turn(link, random.Random(32))
+    for p in (0, 1):
+        table = link.side(p).table
+        before = table.value
+        with pytest.raises(game.SaveError, match="peer session"):
+            game.table_to_json(table, link.now)  # its dice are the two players' chains: no seed to save
+        assert table.value is before
+
+
 @pytest.mark.parametrize("bad", ["", "{}", "[]", '{"format":"gamao-peer-session","version":1}',
                                  '{"format":"gamao-peer-session","version":1,"role":"host","name":"a",'
                                  '"settings":null,"sid":"00","grace":1,"chain":8,"secrets":{},"log":[[0,{}]]}'])

@@ -177,7 +177,7 @@ class DocSide:
         if self.dice is not None:  # the table: what the rules decide is read from it, the dice from the model
             st = session.table.state()
             board = session.table.committed_board()
-            record = session.table.record_data()
+            record = session.table.value.record
             rec_game = record["games"][-1]
             over = rec_game["result"] is not None
             if stage == "play" and over:
@@ -239,7 +239,7 @@ def test_the_state_hash_through_renewals_is_the_documents():
     link = DocLink(0, settings=net.Settings(match_length=3, clock=45, jacoby=False, beavers=False), chain_length=N)
     link.connect()
     rng = random.Random(1)
-    first = link.host.table.record_data()["games"][0]
+    first = link.host.table.value.record["games"][0]
     assert [a["dice"] for a in first["actions"] if a["type"] == "opening_roll"][0] in ([1, 1], [2, 2], [3, 3],
                                                                                        [4, 4], [5, 5], [6, 6])
     games = 0
@@ -247,7 +247,7 @@ def test_the_state_hash_through_renewals_is_the_documents():
         while random_turn(link, rng, double_rate=0.02):
             pass
         games += 1
-        record = link.host.table.record_data()
+        record = link.host.table.value.record
         dice = record["games"][-1]["dice"]
         assert dice.get("renewals"), "a game of more than 8 throws renews its chains"
         assert all(r["host_secret"] and r["guest_secret"] for r in dice["renewals"]) and dice["host_secret"]
@@ -257,4 +257,5 @@ def test_the_state_hash_through_renewals_is_the_documents():
         link.act(1, game.NextGame())
     assert games == 3 and {"renew", "secret", "next", "roll", "reveal", "play", "double", "take", "pass"} <= link.seen
     assert link.checked > 200 and link.host.state_hash() == link.guest.state_hash()
-    assert verify_record(link.host.table.record_json()).ok  # the record the tables wrote, renewals and all, verifies
+    # the record the tables wrote, renewals and all, verifies
+    assert verify_record(game.record_json(link.host.table.value.record)).ok

@@ -11,6 +11,7 @@ import game
 from game import verify as V
 from ui import history as Hi
 from ui.i18n import EN, PT, Texts
+from game import intents as I
 
 
 def finished(seed_byte: int, options=None) -> game.Table:
@@ -29,11 +30,11 @@ def tables():
 def test_push_adds_records_newest_last_and_they_verify(tables):
     text = None
     for table in tables:
-        text = Hi.push(text, table.record_json(), created="2026-11-29T15:00:00Z")
+        text = Hi.push(text, game.record_json(table.value.record), created="2026-11-29T15:00:00Z")
     records = game.history_from_json(text)
     assert len(records) == 3
     assert [r["games"][0]["dice"]["fingerprint"] for r in records] == [
-        json.loads(t.record_json())["games"][0]["dice"]["fingerprint"] for t in tables]
+        t.record()["games"][0]["dice"]["fingerprint"] for t in tables]
     assert all(r["created"] == "2026-11-29T15:00:00Z" for r in records)
     # An entry opened from the history is a record the verifier accepts (the date is an optional field).
     for n in (1, 3):
@@ -47,21 +48,21 @@ def test_the_next_game_of_the_same_session_replaces_its_entry():
     games = 0
     while True:
         game.drive_bots(table, now=0, chooser=game.RandomChooser(7, double_rate=0))
-        text = Hi.push(text, table.record_json(), created=f"2026-11-29T15:0{games}:00Z")
+        text = Hi.push(text, game.record_json(table.value.record), created=f"2026-11-29T15:0{games}:00Z")
         games += 1
         if table.state().phase == game.MATCH_OVER:
             break
-        table.next_game(now=0)
+        table.apply(I.NextGame(), now=0)
     records = game.history_from_json(text)
     assert games >= 2 and len(records) == 1
     assert len(records[0]["games"]) == games
     assert records[0]["created"] == "2026-11-29T15:00:00Z"  # when the session's first game ended
-    other = Hi.push(text, finished(9).record_json())
+    other = Hi.push(text, game.record_json(finished(9).value.record))
     assert len(game.history_from_json(other)) == 2
 
 
 def test_only_the_last_fifty_are_kept(tables):
-    base = json.loads(tables[0].record_json())
+    base = tables[0].record()
     text = None
     for i in range(game.HISTORY_LIMIT + 7):
         rec = dict(base, games=[dict(base["games"][0], dice=dict(base["games"][0]["dice"], fingerprint=f"{i:064x}"))])
@@ -79,12 +80,12 @@ def test_only_the_last_fifty_are_kept(tables):
                                  '{"format": "x"}', '{"format": "gamao-history", "version": 1, "records": [1]}'])
 def test_an_unreadable_history_reads_as_empty_and_is_started_afresh(bad, tables):
     assert Hi.load(bad) == []
-    assert len(Hi.load(Hi.push(bad, tables[0].record_json()))) == 1
+    assert len(Hi.load(Hi.push(bad, game.record_json(tables[0].value.record)))) == 1
 
 
 @pytest.mark.parametrize("bad", ["not json", "[1, 2]", '{"format": "something else"}', "null"])
 def test_a_bad_record_is_refused_and_the_history_is_unchanged(bad, tables):
-    text = Hi.push(None, tables[0].record_json())
+    text = Hi.push(None, game.record_json(tables[0].value.record))
     with pytest.raises(game.SaveError):
         Hi.push(text, bad)
     assert len(Hi.load(text)) == 1
@@ -99,11 +100,11 @@ def test_what_the_verify_page_was_asked_to_open(search, fragment, want):
 
 
 def test_prefill_reads_the_last_record_or_a_history_entry(tables):
-    last = tables[1].record_json()
-    text = Hi.push(Hi.push(None, tables[0].record_json()), last)
+    last = game.record_json(tables[1].value.record)
+    text = Hi.push(Hi.push(None, game.record_json(tables[0].value.record)), last)
     store = {Hi.LAST_KEY: last, Hi.HISTORY_KEY: text}
     assert Hi.prefill_text("?record=last", "", store.get) == last
-    assert json.loads(Hi.prefill_text("", "#history=2", store.get)) == json.loads(tables[0].record_json())
+    assert json.loads(Hi.prefill_text("", "#history=2", store.get)) == tables[0].record()
     assert Hi.prefill_text("", "#history=3", store.get) is None  # no such entry
     assert Hi.prefill_text("?record=last", "", {}.get) is None
     assert Hi.prefill_text("", "", store.get) is None
@@ -129,7 +130,7 @@ def test_rows_name_the_players_in_the_page_language(lang, tables):
     t = Texts(lang)
     vs_bot = finished(5, game.Options.against_bot("beginner", seed="05" * 32).replace(
         seats=(game.Seat("bot", "beginner"), game.Seat("bot", "expert"))))
-    row = Hi.row_text(json.loads(vs_bot.record_json()), t)
+    row = Hi.row_text(vs_bot.record(), t)
     assert t("level_beginner") in row and t("level_expert") in row and t("score_money") in row
     table = {"en": EN, "pt": PT}[lang]
     people = {"format": "gamao-record", "players": [{"kind": "human", "name": "Player 1"},
@@ -146,7 +147,7 @@ def test_rows_name_the_players_in_the_page_language(lang, tables):
 
 @pytest.mark.parametrize("room", [10**9, 60_000, 25_000, 9_000, 10])
 def test_a_full_storage_drops_the_oldest_games_first(room, tables):
-    base = json.loads(tables[0].record_json())
+    base = tables[0].record()
     text = None
     for i in range(20):
         rec = dict(base, games=[dict(base["games"][0], dice=dict(base["games"][0]["dice"], fingerprint=f"{i:064x}"))])

@@ -9,7 +9,7 @@ START = rules.Position.initial().to_id()
 
 
 def _table(info):
-    return game.Table.from_id(rules.gnubg_id(rules.Position.initial(), info), game.Options.two_players(clock=0), now=0)
+    return game.table_from_id(rules.gnubg_id(rules.Position.initial(), info), game.Options.two_players(clock=0), now=0)
 
 
 def test_reply_of_a_roll_is_the_position_after_done():

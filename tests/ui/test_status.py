@@ -4,6 +4,7 @@ import dataclasses
 import game
 from ui import status as S
 from ui.i18n import Texts
+from game import intents as I
 
 SEED = "ab" * 32  # player 0 opens with 3-1
 EN, PT = Texts("en"), Texts("pt")
@@ -34,12 +35,12 @@ def test_opening_notice_and_move_status():
 
 def test_roll_double_take_pass_and_result():
     t = two_table()
-    t.move(8, 5); t.move(6, 5); t.done()
+    t.apply(I.Move(8, 5)); t.apply(I.Move(6, 5)); t.apply(I.Done())
     st = t.state()
     assert S.status_line(st, EN) == "Black: roll or double."
-    st = t.double()
+    st = t.apply(I.Double())
     assert S.status_line(st, EN) == "Black doubles to 2. White: take or pass?"
-    st = t.pass_()
+    st = t.apply(I.Pass())
     assert S.status_line(st, EN) == "Black wins 1 point (double passed)."
     assert S.result_text(st, PT) == "Pretas ganha 1 ponto (dobra recusada)."
     assert S.score_text(st, EN) == "Money game · White 0 – 1 Black"
@@ -47,17 +48,17 @@ def test_roll_double_take_pass_and_result():
 
 def test_cube_and_tray_texts():
     t = two_table(match_length=3)
-    t.move(8, 5); t.move(6, 5); t.done()
+    t.apply(I.Move(8, 5)); t.apply(I.Move(6, 5)); t.apply(I.Done())
     st = t.state()
     assert S.cube_text(st, EN) == "Doubling cube at 1, in the middle: either player may double"
-    t.double()
-    st = t.take()
+    t.apply(I.Double())
+    st = t.apply(I.Take())
     assert S.cube_text(st, EN) == "Doubling cube at 2, owned by White"
     b = bot_table()
-    b.move(8, 5); b.move(6, 5); b.done()
+    b.apply(I.Move(8, 5)); b.apply(I.Move(6, 5)); b.apply(I.Done())
     while b.pending() is not None:
         b.apply(game.answer_for(b.pending(), game.RandomChooser(double_rate=0)))
-    b.double()
+    b.apply(I.Double())
     sb = game.drive_bots(b)
     assert (sb.cube, sb.cube_owner) == (2, 1)  # the bot takes an early double
     assert S.cube_text(sb, EN) == "Doubling cube at 2, Bot (Beginner)'s: only Bot (Beginner) can double"
@@ -69,7 +70,7 @@ def test_cube_and_tray_texts():
 
 def test_bot_turn_says_thinking():
     t = bot_table()
-    t.move(8, 5); st = t.move(6, 5); st = t.done()
+    t.apply(I.Move(8, 5)); st = t.apply(I.Move(6, 5)); st = t.apply(I.Done())
     assert st.actor == 1
     assert S.status_line(st, EN) == "Bot (Beginner) is thinking…"
 
@@ -112,10 +113,10 @@ def test_the_rules_in_play_are_on_the_score_line_and_a_beaver_is_told():
     assert S.score_text(t.state(), EN) == "Money game · Jacoby rule · Beavers · White 0 – 0 Black"
     assert S.score_text(t.state(), PT).startswith("Jogo a dinheiro · Regra de Jacoby · Beavers · ")
     assert S.score_text(two_table(jacoby=True).state(), EN) == "Money game · Jacoby rule · White 0 – 0 Black"
-    t.move(8, 5); t.move(6, 5); t.done()
-    t.double()
+    t.apply(I.Move(8, 5)); t.apply(I.Move(6, 5)); t.apply(I.Done())
+    t.apply(I.Double())
     assert t.state().can_beaver
-    st = t.beaver()
+    st = t.apply(I.Beaver())
     assert (st.cube, st.cube_owner) == (4, 0)
     notices = [S.event_notice(e, st.seats, EN) for e in st.events]
     assert "White beavers: the cube is at 4." in notices
@@ -135,16 +136,16 @@ def test_a_match_says_its_crawford_game_and_the_games_after_it():
 
 def test_resignation_sentences_in_both_languages():
     t = two_table()
-    t.resign(2)  # White, moving after the opening roll, offers a gammon
+    t.apply(I.Resign(2))  # White, moving after the opening roll, offers a gammon
     st = t.state()
     assert S.status_line(st, EN) == "White offers Black to resign: a gammon, 2 points. Black: accept or decline."
     assert S.status_line(st, PT) == ("Brancas oferece a Pretas desistir: um gammon, 2 pontos. Pretas: aceite ou "
                                      "recuse.")
     assert [S.event_notice(e, st.seats, EN) for e in st.events] == ["White offers to resign: a gammon, 2 points."]
-    st = t.decline_resign()
+    st = t.apply(I.DeclineResign())
     assert S.status_line(st, EN).startswith("Black declines the resignation (a gammon): the game goes on. White")
     b = bot_table()
-    b.resign(1)
+    b.apply(I.Resign(1))
     st = b.state()
     assert S.status_line(st, EN) == "Bot (Beginner) is deciding on the resignation…"
     assert S.event_notice(st.events[0], st.seats, EN) == "You offer to resign: a single game, 1 point."
@@ -161,5 +162,5 @@ def test_a_resignation_offered_to_the_person_at_this_device():
     st = t.apply(t.pending().intent("resign 1"))
     assert st.can_answer_resign and S.offer_text(st, EN) == ("Bot (Beginner) offers to resign: a single game, "
                                                              "1 point to you. Accept or decline.")
-    st = t.decline_resign()
+    st = t.apply(I.DeclineResign())
     assert S.status_line(st, EN).startswith("You decline the resignation: the game goes on.")

@@ -7,6 +7,7 @@ import pytest
 import game
 from ui import turn
 from ui.i18n import Texts
+from game import intents as I
 
 SEED = "ab" * 32  # White (player 0) opens with 3-1
 
@@ -18,14 +19,14 @@ def test_the_chip_follows_the_player_who_acts(lang):
     table = game.Table(game.Options.two_players(seed=SEED, clock=0), now=0)
     state = table.state()
     assert state.phase == game.MOVING and turn.chip(state, t) == ("bottom", t("turn_of", name=white))
-    table.move(8, 5)
-    state = table.move(6, 5)
+    table.apply(I.Move(8, 5))
+    state = table.apply(I.Move(6, 5))
     assert turn.chip(state, t) == ("bottom", t("turn_of", name=white))  # still White's until Done
-    state = table.done()
+    state = table.apply(I.Done())
     assert state.phase == game.ROLL and turn.chip(state, t) == ("top", t("turn_of", name=black))
-    state = table.double()
+    state = table.apply(I.Double())
     assert state.phase == game.TAKE and turn.chip(state, t) == ("bottom", t("turn_of", name=white))
-    state = table.pass_()
+    state = table.apply(I.Pass())
     assert state.phase == game.GAME_OVER and turn.chip(state, t) is None
 
 
@@ -57,7 +58,6 @@ def test_the_chip_is_always_the_actor_through_random_games(seed_byte):
 
 def I_for(table, state, chooser):
     """A random allowed intent for the person who acts."""
-    from game import intents as I
     if state.phase == game.TAKE:
         return I.Take() if chooser.rng.random() < 0.7 else I.Pass()
     if state.phase == game.ROLL:

@@ -54,7 +54,7 @@ def test_no_you_with_a_third_person_verb(seed_byte):
         if state.pending is not None:
             state = table.apply(game.answer_for(state.pending, chooser), 0)
         elif state.phase == game.GAME_OVER:
-            state = table.next_game(0)
+            state = table.apply(I.NextGame(), 0)
         else:
             state = table.apply(person(state, rng), 0)
         states.append(state)
@@ -68,12 +68,12 @@ def test_no_you_with_a_third_person_verb(seed_byte):
 def test_the_person_wins_and_passes_in_the_second_person():
     t = Texts("en")
     table = game.Table(game.Options.against_bot("beginner", seed="ab" * 32, clock=0), now=0)
-    table.move(8, 5)
-    table.move(6, 5)
-    state = table.done(0)
+    table.apply(I.Move(8, 5))
+    table.apply(I.Move(6, 5))
+    state = table.apply(I.Done(), 0)
     while state.pending is not None:
         state = table.apply(game.answer_for(state.pending, game.RandomChooser(1, double_rate=0)), 0)
-    state = table.double(0)
+    state = table.apply(I.Double(), 0)
     # The bot answers; whatever it does, the sentences about the person read "You ...".
     state = table.apply(game.answer_for(state.pending, game.RandomChooser(3, take_rate=0)), 0)
     assert S.result_text(state, t) == "You win 1 point (double passed)."

@@ -52,6 +52,7 @@ import time
 import bot
 import game
 from bot import analysis as A
+from game import intents as I
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -411,7 +412,7 @@ def match_record(length: int, seed: int) -> dict:
     for _ in range(100):
         if game.drive_bots(table, now=0).phase == MATCH_OVER:
             break
-        table.next_game()
+        table.apply(I.NextGame())
     return table.record()
 
 

@@ -9,7 +9,7 @@ as a baseline measured in the same run, the bare ``rules.Turn(...).options()`` t
     .venv/bin/python -m tools.bench.bench_rings --browser [--lifts N]   # the same in the table page (Chromium)
 
 ``click_scenarios(games, seed)`` returns the scenarios (save text + point lifted) so a browser measurement can
-replay the same clicks (e.g. load each save with ``game.Table.from_json`` in Pyodide and time the same call).
+replay the same clicks (e.g. load each save with ``game.table_from_json`` in Pyodide and time the same call).
 """
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ import time
 
 import game
 import rules
+from game import intents as I
 
 
 def click_scenarios(games: int = 1, seed: str = "00" * 32) -> list[dict]:
@@ -35,17 +36,17 @@ def click_scenarios(games: int = 1, seed: str = "00" * 32) -> list[dict]:
         if st.phase in (game.GAME_OVER, game.MATCH_OVER):
             played += 1
             if played < games:
-                table.next_game()
+                table.apply(I.NextGame())
             continue
         if st.phase == game.ROLL:
-            table.roll()
+            table.apply(I.Roll())
         elif st.phase == game.MOVING:
             if st.can_done:
-                table.done()
+                table.apply(I.Done())
                 continue
             frm = rng.choice(sorted(st.movable))
-            out.append({"save": table.to_json(0), "frm": frm, "turn": st.turn, "steps": len(st.steps)})
-            table.move(frm, rng.choice(st.movable[frm]).to)
+            out.append({"save": game.table_to_json(table, 0), "frm": frm, "turn": st.turn, "steps": len(st.steps)})
+            table.apply(I.Move(frm, rng.choice(st.movable[frm]).to))
     return out
 
 
@@ -61,7 +62,7 @@ def measure(scenarios: list[dict], repeat: int = 3) -> tuple[list[float], list[f
     for sc in scenarios:
         best_t = best_b = float("inf")
         for _ in range(repeat):
-            t = game.Table.from_json(sc["save"])
+            t = game.table_from_json(sc["save"])
             turn = t.turn
             fresh = rules.Turn(turn.start, turn.dice)
             for s in turn.steps:

@@ -98,6 +98,7 @@ def our_rates(text: str) -> dict:
 
 def match_mat(length: int, seed: int) -> str:
     import game
+    from game import intents as I
     from game.export import mat_text
     from game.state import MATCH_OVER
     table = game.Table(game.Options.bots("intermediate", "beginner", seed=f"{seed:064x}", clock=0,
@@ -105,7 +106,7 @@ def match_mat(length: int, seed: int) -> str:
     for _ in range(100):
         if game.drive_bots(table, now=0).phase == MATCH_OVER:
             break
-        table.next_game()
+        table.apply(I.NextGame())
     return mat_text(table.record())
 
 

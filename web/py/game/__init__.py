@@ -4,7 +4,7 @@ saved games, IDs. No DOM, no js/pyscript, no sleeps, no wall-clock reads. See do
     >>> import game
     >>> table = game.Table(game.Options.against_bot("beginner"), now=0)
     >>> state = game.drive_bots(table, now=0)       # the bot answers what it must
-    >>> state = table.move(13, 8, now=3)            # the human plays
+    >>> state = table.apply(game.Move(13, 8), now=3)  # the human plays
 """
 from .errors import GameError, NotAllowed, OptionsError, SaveError, SetupError
 from .options import LEVELS, Options, Seat
@@ -17,7 +17,10 @@ from .value import TableValue
 from .table import Table
 from .drive import BotChooser, RandomChooser, answer_for, decision_for, drive_bots
 from .history import HISTORY_LIMIT, add_record, history_from_json, history_to_json, summary
-from .setup import parse_id, to_table
+from .setup import parse_id, table_from_id, to_table
+from .save import table_from_json, table_to_json
+from .record import record_json
+from .export import mat_text
 from .mat_import import import_match
 
 __all__ = [
@@ -30,5 +33,5 @@ __all__ = [
     "relative_board", "Table", "TableValue", "SeededDice", "SEEDED", "game_seed", "BotChooser", "RandomChooser", "answer_for", "decision_for",
     "drive_bots",
     "HISTORY_LIMIT", "add_record", "summary", "history_to_json", "history_from_json", "parse_id", "to_table",
-    "import_match",
+    "table_from_id", "table_to_json", "table_from_json", "record_json", "mat_text", "import_match",
 ]

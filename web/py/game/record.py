@@ -18,14 +18,14 @@ Checking a record is ``game.verify``; its dice statistics are ``game.dice_stats`
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Self
 
 from rules import dice as _dice
 
 from .kinds import CLOCK_PHASES, RESULT_KINDS, SEAT_KINDS, JsonDict
 
 __all__ = ["FORMAT", "VERSION", "DICE_SCHEME", "PEER_DICE_SCHEME", "NO_DICE_SCHEME", "SEAT_KINDS", "RESULT_KINDS", "MAX_RECORD_CHARS",
-           "RecordError", "RecordBuilder", "load_record"]
+           "RecordError", "RecordBuilder", "load_record", "record_json"]
 
 FORMAT = "gamao-record"
 VERSION = 1
@@ -233,6 +233,13 @@ class RecordBuilder:
             complete = bool(last and last["kind"] not in ("abandoned", "unfinished"))
         return {"score": score, "winner": winner, "complete": complete}
 
+    @classmethod
+    def over(cls, data: JsonDict) -> Self:
+        """A builder writing to the record ``data`` itself (a table's record, as ``Table.amend_record`` gives it)."""
+        builder = cls(players=data["players"], match_length=data["match_length"])
+        builder.data = data
+        return builder
+
     def to_dict(self) -> JsonDict:
         """The record as plain data (the match result filled in from the games if not given)."""
         data: JsonDict = json.loads(json.dumps(self.data))
@@ -241,6 +248,12 @@ class RecordBuilder:
 
     def to_json(self, indent: int | None = 1) -> str:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False) + "\n"
+
+
+def record_json(data: JsonDict) -> str:
+    """The text of the record ``data`` (a table's, ``table.value.record``), the match result filled in from the
+    games if not given: the file of the game (``RecordBuilder.to_json``)."""
+    return RecordBuilder.over(data).to_json()
 
 
 def load_record(text: str) -> JsonDict:

@@ -1,4 +1,4 @@
-"""Saved tables: ``Table.to_json(now)`` / ``Table.from_json(text, now)`` (format "gamao-table", version 1).
+"""Saved tables: ``table_to_json(table, now)`` / ``table_from_json(text, now)`` (format "gamao-table", version 1).
 
 The clock is saved as the time remaining, so a reload resumes it where it was, not from the full time. The save
 holds the current game's seed (it is the player's own device); the record inside holds only its fingerprint
@@ -7,7 +7,7 @@ until the game is over.
 from __future__ import annotations
 
 import json
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, Optional, cast
 
 import rules
 from rules import dice as _dice
@@ -22,7 +22,10 @@ from .resign import refusal
 from .value import TableValue
 from .state import GAME_OVER, MATCH_OVER, MOVING, PHASES, ROLL, TAKE, Result
 
-__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "value_to_json", "value_from_json"]
+if TYPE_CHECKING:
+    from .table import Table
+
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "value_to_json", "value_from_json", "table_to_json", "table_from_json"]
 
 SAVE_FORMAT = "gamao-table"
 SAVE_VERSION = 1
@@ -185,3 +188,17 @@ def _load(data: JsonDict, now: float) -> TableValue:
 
 #: The game's phase (``game.reducer``) of each phase of a table with a game in play.
 _GAME_PHASE: dict[str, ReplayPhase] = {ROLL: "roll", MOVING: "move", TAKE: "take"}
+
+
+def table_to_json(table: "Table", now: Optional[float] = None) -> str:
+    """The whole table as JSON (every phase; the clock saved as the time remaining at ``now``, by default the
+    table's last time). A peer game's table is not saved this way (``SaveError``): its session saves its log."""
+    v = table.value
+    return value_to_json(v, v.now if now is None else float(now))
+
+
+def table_from_json(text: Any, now: float = 0.0) -> "Table":
+    """A table from :func:`table_to_json` text; ``SaveError`` if it cannot be read. The clock resumes at ``now``
+    with the time that remained when it was saved."""
+    from .table import Table  # imported here so that the table's own modules may import this one
+    return Table.from_value(value_from_json(text, float(now)))

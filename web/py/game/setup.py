@@ -1,15 +1,13 @@
 """Practice tables set up from a pasted GNUbg ID ("PositionID:MatchID", or a bare Position ID) or an XGID."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 import rules
 
 from .errors import OptionsError, SetupError
 from .options import Options
-
-if TYPE_CHECKING:
-    from .table import Table
+from .table import Table
 
 __all__ = ["parse_id", "table_from_id", "to_table"]
 
@@ -54,7 +52,10 @@ def to_table(info: "rules.MatchInfo") -> "rules.MatchInfo":
     return info.swapped()
 
 
-def table_from_id(cls: "type[Table]", text: Any, options: Optional[Options], now: float) -> "Table":
+def table_from_id(text: Any, options: Optional[Options] = None, now: float = 0.0) -> Table:
+    """A practice table set up from a pasted GNUbg ID ("PositionID:MatchID", or a bare Position ID) or an XGID
+    (``Table.practice``), ``options`` giving its seats and clock; ``SetupError`` on bad input. See
+    docs/game-api.md."""
     pos, info, jacoby, beavers = parse_id(text)
     if pos.is_over():
         raise SetupError("the game in that position is already over")
@@ -87,5 +88,5 @@ def table_from_id(cls: "type[Table]", text: Any, options: Optional[Options], now
     board = (pos.mine, pos.theirs) if p == 0 else (pos.theirs, pos.mine)
     start = rules.gnubg_id(pos, to_table(info.replace(dice=(0, 0), double_offered=False, turn=p)))
     dice = (info.dice[0], info.dice[1]) if info.dice != (0, 0) else None
-    return cls.practice(opts, board, match, p, dice=dice, double_offered=info.double_offered, start=start,
-                        now=now)
+    return Table.practice(opts, board, match, p, dice=dice, double_offered=info.double_offered, start=start,
+                          now=float(now))

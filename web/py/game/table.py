@@ -41,8 +41,8 @@ class Table:
     """One table: a match (or money session) between two seats, played game after game.
 
     ``Table(options, now=0.0)`` starts the first game at once (its opening roll is in the first state's events).
-    Every intent method returns the new :class:`State`; one that is not allowed raises :class:`NotAllowed` and
-    changes nothing. ``now`` (seconds) is optional on every call: without it the last time given is used.
+    ``table.apply(intent, now)`` returns the new :class:`State`; an intent that is not allowed raises
+    :class:`NotAllowed` and changes nothing. ``now`` (seconds) is optional: without it the last time given is used.
 
     ``dice_source`` gives each game its dice (``dice_for(options, game_index)``; default ``game.dice.SEEDED``:
     from ``options.seed``, or fresh); ``dice``, when given, are the first game's dice.
@@ -64,7 +64,8 @@ class Table:
 
     @classmethod
     def from_value(cls, value: TableValue, dice_source: Optional[DiceSource] = None) -> "Table":
-        """A table holding ``value`` (as saved by :meth:`to_json` or kept from another table)."""
+        """A table holding ``value`` (read from a save by ``game.save.value_from_json``, or kept from another
+        table)."""
         if not isinstance(value, TableValue):
             raise TypeError(f"a table holds a game.TableValue, got {type(value).__name__}")
         t = cls.__new__(cls)
@@ -141,58 +142,6 @@ class Table:
         check_offer(self._value.offer, intent)
         return self._transition(lambda d: handler(d, intent, self._asked), now, keep_events)
 
-    # convenience wrappers (each is apply(intent, now))
-    def roll(self, now: Optional[float] = None) -> State:
-        return self.apply(I.Roll(), now)
-
-    def double(self, now: Optional[float] = None) -> State:
-        return self.apply(I.Double(), now)
-
-    def take(self, now: Optional[float] = None) -> State:
-        return self.apply(I.Take(), now)
-
-    def pass_(self, now: Optional[float] = None) -> State:
-        return self.apply(I.Pass(), now)
-
-    def beaver(self, now: Optional[float] = None) -> State:
-        return self.apply(I.Beaver(), now)
-
-    def move(self, frm: int, to: int, die: Optional[int] = None, now: Optional[float] = None) -> State:
-        return self.apply(I.Move(frm, to, die), now)
-
-    def undo(self, now: Optional[float] = None) -> State:
-        return self.apply(I.Undo(), now)
-
-    def done(self, now: Optional[float] = None) -> State:
-        return self.apply(I.Done(), now)
-
-    def next_game(self, now: Optional[float] = None) -> State:
-        return self.apply(I.NextGame(), now)
-
-    def new_game(self, options: Options, now: Optional[float] = None) -> State:
-        return self.apply(I.NewGame(options), now)
-
-    def tick(self, now: float) -> State:
-        return self.apply(I.Tick(now))
-
-    def bot_cube(self, decision: str, now: Optional[float] = None) -> State:
-        return self.apply(I.BotCube(decision), now)
-
-    def bot_play(self, result: str, now: Optional[float] = None) -> State:
-        return self.apply(I.BotPlay(result), now)
-
-    def bot_answer(self, answer: str, now: Optional[float] = None) -> State:
-        return self.apply(I.BotAnswer(answer), now)
-
-    def resign(self, points: int, now: Optional[float] = None) -> State:
-        return self.apply(I.Resign(points), now)
-
-    def accept_resign(self, now: Optional[float] = None) -> State:
-        return self.apply(I.AcceptResign(), now)
-
-    def decline_resign(self, now: Optional[float] = None) -> State:
-        return self.apply(I.DeclineResign(), now)
-
     def note_hint(self) -> int:
         """The player to act was shown a hint (the bot's advice): the record notes it. Not in games with a peer
         seat (NotAllowed); returns the player."""
@@ -229,47 +178,11 @@ class Table:
         ``claimant``."""
         return self._transition(lambda d: flow.claim(d, claimant, points, owed))
 
-    # records and files
+    # the record (its text: ``game.record_json``, ``game.mat_text``; saves: ``game.table_to_json``)
     def record(self) -> JsonDict:
-        """The game record (docs/game-record.md) of the match so far, as plain data (a copy)."""
-        return self._builder().to_dict()
-
-    def record_json(self) -> str:
-        return self._builder().to_json()
-
-    def record_data(self) -> JsonDict:
-        """The record as the table holds it (read only: no copy; ``record()`` gives a copy)."""
-        return self._value.record
-
-    def mat_text(self) -> str:
-        """The match so far as a GNU Backgammon ``.mat`` file, written from the record (``game.export``)."""
-        from .export import mat_text
-        return mat_text(self._value.record)
-
-    def gnubg_id(self) -> str:
-        return self.state().gnubg_id()
-
-    def xgid(self) -> str:
-        return self.state().xgid()
-
-    def to_json(self, now: Optional[float] = None) -> str:
-        """The whole table as JSON (every phase; the clock saved as time remaining at ``now``)."""
-        from .save import value_to_json
-        return value_to_json(self._value, self._value.now if now is None else float(now))
-
-    @classmethod
-    def from_json(cls, text: str, now: float = 0.0) -> "Table":
-        """A table from :meth:`to_json` text; ``SaveError`` if it cannot be read. The clock resumes at ``now``
-        with the time that remained when it was saved."""
-        from .save import value_from_json
-        return cls.from_value(value_from_json(text, float(now)))
-
-    @classmethod
-    def from_id(cls, text: str, options: Optional[Options] = None, now: float = 0.0) -> "Table":
-        """A practice table set up from a pasted GNUbg ID ("PositionID:MatchID", or a bare Position ID) or an
-        XGID; ``SetupError`` on bad input. See docs/game-api.md."""
-        from .setup import table_from_id
-        return table_from_id(cls, text, options, float(now))
+        """The game record (docs/game-record.md) of the match so far, as plain data (a copy; the record as held,
+        read only, is ``table.value.record``)."""
+        return RecordBuilder.over(self._value.record).to_dict()
 
     @classmethod
     def practice(cls, options: Options, board: Board, match: "rules.MatchState", player: int, *,
@@ -297,12 +210,6 @@ class Table:
     def _asked(self) -> tuple[Optional[Pending], Optional[Completions]]:
         pend = self.pending()
         return pend, (self.completions() if pend is not None and pend.kind == "play" else None)
-
-    def _builder(self) -> RecordBuilder:
-        data = self._value.record
-        builder = RecordBuilder(players=data["players"], match_length=data["match_length"])
-        builder.data = data
-        return builder
 
     def _transition(self, change: Callable[[Draft], None], now: Optional[float] = None,
                     keep_events: bool = False) -> State:

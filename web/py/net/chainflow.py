@@ -55,7 +55,7 @@ class DiceMessages:
 
     def _sync_record(self, final: bool = False) -> None:
         """The current game's renewals (and, once it ended, its last throw's values) into its record."""
-        if self.table is None or len(self.table.record_data()["games"]) != self.game_no:
+        if self.table is None or len(self.table.value.record["games"]) != self.game_no:
             return
         entries = [{"host_commitment": h.hex(), "guest_commitment": g.hex(),
                     "host_secret": None, "guest_secret": None} for h, g in self.renewals]

@@ -97,13 +97,6 @@ class _PeerRecord(RecordBuilder):
     """A record builder for what only peer games have (docs/game-record.md): chain renewals, the values of the
     last throw, the secrets revealed after a game."""
 
-    @classmethod
-    def over(cls, data: JsonDict) -> "_PeerRecord":
-        """A builder writing to ``data`` (a record's data, as ``Table.amend_record`` gives it)."""
-        builder = cls(players=data["players"], match_length=data["match_length"])
-        builder.data = data
-        return builder
-
     def peer_dice(self, renewals: list[JsonDict], first_secrets: Optional[Sequence[Optional[str]]],
                   last: Sequence[Optional[str]]) -> None:
         """The current game's renewed chains (``[{host_commitment, guest_commitment, host_secret,
@@ -169,16 +162,6 @@ class PeerTable:
     def record(self) -> JsonDict:
         return self._table.record()
 
-    def record_json(self) -> str:
-        return self._table.record_json()
-
-    def record_data(self) -> JsonDict:
-        """The record as the table holds it (read only: no copy; ``record()`` gives a copy)."""
-        return self._table.record_data()
-
-    def mat_text(self) -> str:
-        return self._table.mat_text()
-
     def committed_board(self) -> Board:
         """Both sides' 26 slots, without the steps of a turn still being played."""
         return self._table.committed_board()
@@ -193,9 +176,6 @@ class PeerTable:
     def clock_pending(self, player: int) -> game.Pending:
         """The decision the clock makes for ``player`` (a play, or an answer to a double), for a chooser."""
         return self._table.clock_pending(player, "intermediate")
-
-    def to_json(self, now: Optional[float] = None) -> str:  # the save format holds one seed; a peer session saves its own log
-        raise game.SaveError("a peer table is saved by its session (net.PeerSession.to_json)")
 
     # what only a peer game has
     @property

@@ -34,7 +34,7 @@ def state_object(s) -> dict:
     if s.table is not None:
         st = s.table.state()
         board = s.table.committed_board()
-        rec = s.table.record_data()
+        rec = s.table.value.record
         d["table"] = {"players": rec["players"], "earlier": _earlier_games_digest(s, rec),
                       "game": rec["games"][-1], "phase": st.phase, "turn": st.turn,
                       "board": [list(board[0]), list(board[1])],

@@ -58,7 +58,7 @@ class App:
 
     * ``attach(table, saves_locally=True, state=None)``: make ``table`` the page's table and show it. ``table``
       is a ``game.Table`` or anything with the methods the page uses of one (``apply``, ``state``, ``pending``,
-      ``options``, ``record``, ``record_json``, ``mat_text``, ``to_json``), such as the peer game's
+      ``options``, ``record``), such as the peer game's
       ``ui.peer_adapter.PeerTableAdapter``. ``saves_locally=False``: the page does not save it under
       ``gamao.table`` (a peer game's session saves itself).
     * ``table``, ``state``: the table shown and its last state (read them; change the table with ``attach``).
@@ -169,7 +169,7 @@ class App:
         table = None
         if saved:
             try:
-                table = game.Table.from_json(saved, now=_now())
+                table = game.table_from_json(saved, now=_now())
                 notice = self.t("resumed")
             except game.GameError:
                 self.store.set(SAVE_KEY + ".corrupt", saved)
@@ -568,7 +568,7 @@ class App:
             return  # a peer game saves its own session (ui.peer_game), not as a local table
         self._saved_at = _now()
         try:
-            self._saved_text = self.table.to_json(_now())
+            self._saved_text = game.table_to_json(self.table, _now())
             self.store.set(SAVE_KEY, self._saved_text)
         except Exception as exc:  # saving must never break the game
             window.console.warn(f"could not save the game: {exc}")

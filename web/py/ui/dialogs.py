@@ -199,10 +199,10 @@ class Dialogs:
         self.app.history.remember(table, self._state)
 
     def _record(self) -> None:
-        download("gamao-game.json", self._table.record_json(), "application/json")
+        download("gamao-game.json", game.record_json(self._table.record()), "application/json")
 
     def _mat(self) -> None:
-        download("gamao-game.mat", self._table.mat_text(), "text/plain")
+        download("gamao-game.mat", game.mat_text(self._table.record()), "text/plain")
 
     def _next(self) -> None:
         self.over_dlg.close()

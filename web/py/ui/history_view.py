@@ -79,7 +79,7 @@ class HistoryView:
         if state.practice:
             return
         try:
-            text = table.record_json()
+            text = game.record_json(table.record())
         except Exception:
             return
         self.store.set(Hi.LAST_KEY, text)

@@ -52,7 +52,7 @@ class IdsPanel:
         app = self.app
         options = app.table.options if app.table is not None else app.options_for()
         try:
-            table = game.Table.from_id(text, options, now=self.now())
+            table = game.table_from_id(text, options, now=self.now())
         except game.GameError:
             app.notice(self.t("bad_id"))
             return

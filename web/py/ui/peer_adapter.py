@@ -59,18 +59,3 @@ class PeerTableAdapter:
 
     def record(self) -> dict:
         return self.session.table.record()
-
-    def record_json(self) -> str:
-        return self.session.table.record_json()
-
-    def mat_text(self) -> str:
-        return self.session.table.mat_text()
-
-    def gnubg_id(self) -> str:
-        return self.state().gnubg_id()
-
-    def xgid(self) -> str:
-        return self.state().xgid()
-
-    def to_json(self, now: Optional[float] = None) -> str:
-        raise game.SaveError("a peer game is saved by its session")

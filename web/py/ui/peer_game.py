@@ -210,7 +210,7 @@ class PeerGame:
         st = self.adapter.state(())
         options = game.Options.against_bot("intermediate", clock=int(self.app.clock or 0))
         try:
-            table = game.Table.from_id(st.gnubg_id(), options, now=_now())
+            table = game.table_from_id(st.gnubg_id(), options, now=_now())
         except game.GameError as exc:
             self.app.notice(str(exc))
             return

@@ -201,7 +201,7 @@ class PracticeView:
             return
         options = self.app.options_for("human").replace(clock=0, auto_roll=False, auto_play=False)
         try:
-            table = game.Table.from_id(item["gnubg_id"], options, now=time.time())
+            table = game.table_from_id(item["gnubg_id"], options, now=time.time())
         except game.GameError as exc:  # an imported item the table cannot set up: said, and dropped
             deck = self.deck()
             self._save(dict(deck, items=[it for it in deck["items"] if it["id"] != item["id"]]))
