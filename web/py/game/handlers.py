@@ -12,8 +12,7 @@ from . import intents as I
 from .errors import NotAllowed
 from .options import Options
 from .pending import Completions
-from .state import Pending
-from .state import GAME_OVER, MATCH_OVER, MOVING, ROLL, TAKE
+from .state import GAME_OVER, MATCH_OVER, MOVING, ROLL, TAKE, Pending
 from .value import Draft
 
 __all__ = ["HANDLERS", "check_now", "check_offer", "Asked", "Handler"]
