@@ -2,6 +2,8 @@
 drag, undo, Done, the cube. Seeded (helpers.SEED: the person opens with 3-1), no clock, no bot pacing."""
 from __future__ import annotations
 
+import json
+
 import helpers as H
 
 INITIAL = {"6": 5, "8": 3, "13": 5, "24": 2, "19": -5, "17": -3, "12": -5, "1": -2}
@@ -140,6 +142,9 @@ def test_reload_resumes_the_game_where_it_was(table):
     page = table
     H.point(page, "8").click()
     H.ring(page, "5").click()
+    page.wait_for_function("(localStorage.getItem('gamao.table.steps') || '').includes('[[8,5,3]]')")
+    # the step is saved as the turn's steps beside the whole save, which still has none
+    assert json.loads(page.evaluate("localStorage.getItem('gamao.table')"))["steps"] == []
     page.reload()
     page.wait_for_selector("html[data-ready]", state="attached")
     counts = H.counts(page)

@@ -364,5 +364,10 @@ def side_extras_of(side: tuple[int, ...], mine: tuple[int, int, int, int, int],
     closed = (other[4] / 6.0) ** 2
     their_back = other[3]
     behind = sum(side[26 - their_back:26]) if their_back else 0
-    return (escape / 36.0, 1.0 - _least(blocks) / 36.0, _prime(mine[1]), closed, closed if side[25] else 0.0,
-            behind / 15.0)
+    least = _LEAST.get(blocks)  # the caches looked up here first
+    if least is None:
+        least = _least(blocks)
+    prime = _PRIMES.get(mine[1])
+    if prime is None:
+        prime = _prime(mine[1])
+    return (escape / 36.0, 1.0 - least / 36.0, prime, closed, closed if side[25] else 0.0, behind / 15.0)

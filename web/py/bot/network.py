@@ -139,15 +139,19 @@ class Network:
         if not rows:
             return []
         mine, theirs = board
-        sm = features.summary(mine)
-        st = features.summary(theirs)
+        summaries = features._SUMMARIES  # the features' caches, looked up here first
+        sm = summaries.get(mine) or features.summary(mine)
+        st = summaries.get(theirs) or features.summary(theirs)
         if len(rows) > features.N_V3 - features.N_BASE:
-            out = self._hit_vectors(features.hit_counts_of(sm[0], st[2]), features.hit_counts_of(st[0], sm[2]))
+            hits = features._HITS
+            out = self._hit_vectors(hits.get((sm[0], st[2])) or features.hit_counts_of(sm[0], st[2]),
+                                    hits.get((st[0], sm[2])) or features.hit_counts_of(st[0], sm[2]))
         else:
             out = [[v * w for w in row] for v, row in ((features.hit_share(mine, theirs), rows[0]),
                                                         (features.hit_share(theirs, mine), rows[1])) if v]
         if self._sides_used:
-            out.append(self._side_row_of(board, sm, st))
+            extras = features.side_extras_of
+            out.append(self._side_row(extras(mine, sm, st) + extras(theirs, st, sm)))
         return out
 
     def _hit_vectors(self, mine: tuple[int, int, int], theirs: tuple[int, int, int]) -> list:
@@ -218,7 +222,9 @@ class Network:
             new, old = board[side], base[side]
             if new == old:
                 continue
-            for row, n, o in [c for c in zip(self._side_tables[side], new, old) if c[1] != c[2]]:
+            for row, n, o in zip(self._side_tables[side], new, old):
+                if n == o:
+                    continue
                 if n:
                     signs += "+"
                     vecs.append(row[n])
@@ -239,7 +245,8 @@ class Network:
         one summed row (:meth:`fused_extras`), so the floats may differ from that plain computation's in
         the last bits (the same on every platform: the order of additions is fixed)."""
         signs, vecs = self._extended_changes(base, board)
-        return self.outputs_from_hidden(_hidden(signs)(base_pre, *vecs), board)
+        f = _HIDDEN.get(signs) or _hidden(signs)
+        return self.outputs_from_hidden(f(base_pre, *vecs), board)
 
     def _extended_changes(self, base: Board, board: Board) -> tuple[str, list]:
         """The signs and rows from ``base``'s pre-activations to ``board``'s, extra inputs included."""
@@ -267,14 +274,30 @@ class Network:
         b0 = base[0]
         summary, hit_counts_of, summed = features.summary, features.hit_counts_of, _summed
         summaries, hit_cache = features._SUMMARIES, features._HITS  # their caches, looked up inline first
+        summed_fs, hidden_fs = _SUMMED, _HIDDEN
         s0 = summary(b0)
         cache = self._fused_cache
         sides = self._sides_used
         w2, bias, relu = self.w2[0], self.b2[0], self.relu
         out = []
+        side_tables = self._side_tables
         for board in boards:
             m, t = board
-            signs, vecs = self._changes(base, board)
+            signs = ""  # self._changes(base, board), written out
+            vecs = []
+            for side in (0, 1):
+                new, old = board[side], base[side]
+                if new == old:
+                    continue
+                for row, n, o in zip(side_tables[side], new, old):
+                    if n == o:
+                        continue
+                    if n:
+                        signs += "+"
+                        vecs.append(row[n])
+                    if o:
+                        signs += "-"
+                        vecs.append(row[o])
             sm = s0 if m == b0 else summaries.get(m) or summary(m)
             st = summaries.get(t) or summary(t)
             key = (hit_cache.get((sm[0], st[2])) or hit_counts_of(sm[0], st[2]),
@@ -289,9 +312,11 @@ class Network:
                 signs += "+"
                 vecs.append(self._side_row_of(board, sm, st))
             if relu:
-                out.append(bias + sum([w * a for w, a in zip(w2, summed(signs)(base_pre, *vecs)) if a > 0.0]))
+                f = summed_fs.get(signs) or summed(signs)
+                out.append(bias + sum([w * a for w, a in zip(w2, f(base_pre, *vecs)) if a > 0.0]))
             else:
-                out.append(bias + sum(map(mul, w2, _hidden(signs)(base_pre, *vecs))))
+                f = hidden_fs.get(signs) or _hidden(signs)
+                out.append(bias + sum(map(mul, w2, f(base_pre, *vecs))))
         return out
 
     def fused_extras(self, board: Board) -> list:
@@ -302,9 +327,11 @@ class Network:
         ``score_from``): the sum is in another order than the plain computation's, so the floats may differ
         from it in the last bits."""
         mine, theirs = board
-        sm = features.summary(mine)
-        st = features.summary(theirs)
-        key = (features.hit_counts_of(sm[0], st[2]), features.hit_counts_of(st[0], sm[2]))
+        summaries, hit_cache = features._SUMMARIES, features._HITS  # their caches, looked up inline first
+        sm = summaries.get(mine) or features.summary(mine)
+        st = summaries.get(theirs) or features.summary(theirs)
+        key = (hit_cache.get((sm[0], st[2])) or features.hit_counts_of(sm[0], st[2]),
+               hit_cache.get((st[0], sm[2])) or features.hit_counts_of(st[0], sm[2]))
         hits = self._fused_cache.get(key)
         if hits is None:
             hits = self._fused_hits(key)
@@ -327,14 +354,40 @@ class Network:
         return self.outputs_from_hidden(_hidden("")(pre), board)
 
     def outputs_from_hidden(self, h: list[float], board: Board) -> Outputs:
+        # the five sigmoids and _consistent written out (the same floats, no calls per output)
         w2, b2 = self.w2, self.b2
-        o = [_sigmoid(b2[k] + sum(map(mul, w2[k], h))) for k in range(5)]
-        return _consistent(o, board)
+        exp = math.exp
+        a = b2[0] + sum(map(mul, w2[0], h))
+        w = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+        a = b2[1] + sum(map(mul, w2[1], h))
+        gw = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+        a = b2[2] + sum(map(mul, w2[2], h))
+        bw = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+        a = b2[3] + sum(map(mul, w2[3], h))
+        gl = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+        a = b2[4] + sum(map(mul, w2[4], h))
+        bl = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+        if board[1][0] == 0:
+            gw = gw if gw < w else w
+        else:
+            gw = 0.0
+        bw = bw if bw < gw else gw
+        if board[0][0] == 0:
+            gl = gl if gl < 1.0 - w else 1.0 - w
+        else:
+            gl = 0.0
+        bl = bl if bl < gl else gl
+        return _NEW(Outputs, (w, gw, bw, gl, bl))
 
     def evaluate(self, board: Board) -> Outputs:
-        vecs = self._slot_vectors(board)
+        mine, theirs = board
+        tables = self.tables
+        vecs = [tables[p][n] for p, n in enumerate(mine) if n]  # _slot_vectors, written out
+        vecs.extend([tables[26 + p][n] for p, n in enumerate(theirs) if n])
         vecs.extend(self.extra_vectors(board))
-        return self.outputs_from_hidden(_hidden("+" * len(vecs))(self.b1, *vecs), board)
+        signs = "+" * len(vecs)
+        f = _HIDDEN.get(signs) or _hidden(signs)
+        return self.outputs_from_hidden(f(self.b1, *vecs), board)
 
 
 # A board's pre-activations are a starting vector plus and minus a few rows (the changed slots' table rows,

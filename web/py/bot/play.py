@@ -22,11 +22,12 @@ import random
 from typing import Optional
 
 from . import bearoff
-from rules.board import ALL_ROLLS, START_BOARD, Board, swap, winner_kind
+from rules.board import ALL_ROLLS, START_BOARD, Board, is_race, swap, winner_kind
 from rules.movegen import result_boards as results
 from .levels import PLAY, Level
 from .network import Evaluator, Outputs, equity, invert, outputs
 
+_NEW = tuple.__new__
 WIN_OUTPUTS = {1: Outputs(1.0, 0.0, 0.0, 0.0, 0.0), 2: Outputs(1.0, 1.0, 0.0, 0.0, 0.0),
                3: Outputs(1.0, 1.0, 1.0, 0.0, 0.0)}
 
@@ -50,9 +51,25 @@ def after_play_outputs(ev: Evaluator, result: Board) -> Outputs:
 
 def rank_0ply(ev: Evaluator, board: Board, dice: tuple[int, int]) -> list[tuple[float, Board]]:
     """All results of ``dice`` with their 0-ply equity for the mover, best first (stable order)."""
-    scored = [(equity(after_play_outputs(ev, r)), r) for r in results(board, dice[0], dice[1])]
-    scored.sort(key=lambda t: -t[0])
-    return scored
+    # after_play_outputs and equity written out (the same floats); sorted on (-equity, generation index), which
+    # is the stable sort on -equity
+    bear = bearoff.outputs
+    race, contact = ev.race, ev.contact
+    keyed = []
+    plays = results(board, dice[0], dice[1])
+    for i, r in enumerate(plays):
+        kind = winner_kind(r) if r[0][0] == 15 else 0
+        if kind:
+            o = WIN_OUTPUTS[kind]
+        else:
+            sb = (r[1], r[0])
+            x = bear(sb) if not (any(sb[0][7:]) or any(sb[1][7:])) else None
+            if x is None:
+                x = (race if is_race(sb) else contact).evaluate(sb)
+            o = _NEW(Outputs, (1.0 - x[0], x[3], x[4], x[1], x[2]))
+        keyed.append((-(2.0 * o[0] - 1.0 + o[1] + o[2] - o[3] - o[4]), i))
+    keyed.sort()
+    return [(-e, plays[i]) for e, i in keyed]
 
 
 class OverBudget(Exception):
@@ -105,32 +122,35 @@ def best_reply(ev: Evaluator, board: Board, dice: tuple[int, int], work: Optiona
     best: Optional[Outputs] = None
     best_b = board
     best_eq = -9.0
+    bear = bearoff.outputs
+    race, contact = ev.race, ev.contact
     for r in plays:
         if cache is not None:
             o = cache.get(r)
             if o is not None:
-                e = equity(o)
+                e = 2.0 * o[0] - 1.0 + o[1] + o[2] - o[3] - o[4]
                 if e > best_eq:
                     best_eq, best, best_b = e, o, r
                 continue
-        kind = winner_kind(r)
+        kind = winner_kind(r) if r[0][0] == 15 else 0
         if kind:
             o = WIN_OUTPUTS[kind]
         else:
-            sb = swap(r)
-            exact = bearoff.outputs(sb)
+            sb = (r[1], r[0])
+            exact = bear(sb) if not (any(sb[0][7:]) or any(sb[1][7:])) else None
             if exact is not None:
                 o = invert(exact)
             else:
-                net = ev.net_for(sb)
+                net = race if is_race(sb) else contact
                 key = id(net)
                 pre = base_pre.get(key)
                 if pre is None:
                     pre = base_pre[key] = net.hidden_pre(base)
-                o = invert(net.outputs_from(base, pre, sb))
+                x = net.outputs_from(base, pre, sb)
+                o = _NEW(Outputs, (1.0 - x[0], x[3], x[4], x[1], x[2]))
         if cache is not None:
             cache[r] = o
-        e = equity(o)
+        e = 2.0 * o[0] - 1.0 + o[1] + o[2] - o[3] - o[4]
         if e > best_eq:
             best_eq, best, best_b = e, o, r
     assert best is not None
@@ -150,12 +170,13 @@ def _pruned(ev: Evaluator, base: Board, base_pre: dict[int, list[float]], plays:
     kept: list[int] = []
     todo: list[int] = []
     seen: list[Board] = []  # the boards of ``todo`` as the opponent sees them, the pruning network's input
+    bear = bearoff.outputs
     for i, r in enumerate(plays):
-        if winner_kind(r):
+        if r[0][0] == 15 and winner_kind(r):
             kept.append(i)
             continue
-        sb = swap(r)
-        if bearoff.outputs(sb) is not None:
+        sb = (r[1], r[0])
+        if not (any(sb[0][7:]) or any(sb[1][7:])) and bear(sb) is not None:
             kept.append(i)
         else:
             todo.append(i)

@@ -238,6 +238,7 @@ def set_position(d: Draft, board: Board, match: "rules.MatchState", p: int, dice
     """Replace a just-started game by a practice position: ``board`` (player 0's slots first), ``match``,
     player ``p`` on roll (the doubler when ``double_offered``), ``dice`` rolled or None; ``start`` is the
     position's GNUbg ID, noted in the record's game. The game keeps its seed; nothing is thrown yet."""
+    rules.Position(tuple(board[0]), tuple(board[1]))  # a legal board (a value's board is not checked again)
     d.match, d.practice, d.board, d.result = match, True, (board[0], board[1]), None
     d.game_state = reducer.start_at(match, d.position(p), p)
     d.offer, d.declined, d.offered = None, (0, 0), False

@@ -74,9 +74,9 @@ def _on_beaver(d: Draft, intent: I.Beaver, asked: Asked) -> None:
 def _on_move(d: Draft, intent: I.Move, asked: Asked) -> None:
     p = _human_turn(d, MOVING, "Move")
     frm, to, die = intent.frm, intent.to, intent.die
-    for v in (frm, to) + ((die,) if die is not None else ()):
-        if not isinstance(v, int) or isinstance(v, bool):
-            raise NotAllowed(f"a move is given by point numbers (ints), got {v!r}")
+    if type(frm) is not int or type(to) is not int or (die is not None and type(die) is not int):
+        bad = next(v for v in (frm, to, die) if type(v) is not int)  # bool is not a point number either
+        raise NotAllowed(f"a move is given by point numbers (ints), got {bad!r}")
     before = d.turn
     assert before is not None  # phase moving
     try:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Optional
 
 import rules
+from rules.posid import encode_position_id
 
 from .kinds import Level, Reason
 from .options import Seat
-from .resign import offers
+from .resign import offers_of
 from .state import MOVING, ROLL, TAKE, Pending
 from .value import TableValue
 
@@ -23,7 +24,7 @@ def completions(turn: "rules.Turn") -> Completions:
     out: Completions = {}
     if not turn.steps:
         for play, result in turn.legal_plays():
-            out.setdefault(result.to_id(), tuple(play))
+            out.setdefault(encode_position_id(result[0], result[1]), tuple(play))
         return out
     seen: set[tuple[rules.Position, tuple[int, ...]]] = set()
 
@@ -49,7 +50,15 @@ def completions(turn: "rules.Turn") -> Completions:
 
 def cube_info(v: TableValue, p: int) -> rules.CubeInfo:
     """The cube and score as player ``p`` sees them (what ``bot.cube_action`` / ``bot.take_decision`` take)."""
-    return rules.CubeInfo.of_match(v.match, p)
+    kept = _CUBES[p]
+    if kept[0] is not v.match:
+        kept = _CUBES[p] = (v.match, rules.CubeInfo.of_match(v.match, p))
+    return kept[1]
+
+
+# per player, the last (match, cube info): immutable, so kept
+_CUBES: list[tuple[Optional[rules.MatchState], rules.CubeInfo]] = [(None, rules.cubeinfo.MONEY),
+                                                                   (None, rules.cubeinfo.MONEY)]
 
 
 def _level(seat: Seat) -> Level:
@@ -73,7 +82,7 @@ def bot_resign_offers(v: TableValue, p: int) -> tuple[int, ...]:
     or in this turn)."""
     if v.declined[p] or v.offered:
         return ()
-    return tuple(sorted(offers(v.match, v.position(p)).values()))
+    return tuple(sorted(offers_of(v, p).values()))
 
 
 def resign_pending(v: TableValue) -> Optional[Pending]:

@@ -9,13 +9,16 @@ single game is offered. Pure: no js, no pyscript.
 """
 from __future__ import annotations
 
-from typing import Final, Literal, Optional
+from typing import TYPE_CHECKING, Any, Final, Literal, Optional
 
 import rules
 
 from .kinds import KIND_NAMES, ResultKind
 
-__all__ = ["RESIGN_KIND", "losable", "offers", "refusal", "multiplier_of"]
+if TYPE_CHECKING:
+    from .value import TableValue
+
+__all__ = ["RESIGN_KIND", "losable", "offers", "offers_of", "refusal", "multiplier_of"]
 
 #: The result kind of a game that ended by an accepted resignation (docs/game-record.md).
 RESIGN_KIND: Final = "resign"
@@ -41,6 +44,21 @@ def offers(match: "rules.MatchState", pos: "rules.Position") -> dict[ResultKind,
             seen.add(pts)
             out[KIND_NAMES[k]] = pts
     return out
+
+
+_LAST_OFFERS: list[Any] = [None, None, -1, {}]  # the last (board, match, player, offers) of offers_of
+
+
+def offers_of(v: "TableValue", p: int) -> dict[ResultKind, int]:
+    """:func:`offers` of player ``p`` in the committed position of table value ``v`` (a copy). The same while a
+    turn is played and its decisions are made, so the last one is kept: values are immutable, so the same
+    board and match objects give the same offers."""
+    last = _LAST_OFFERS
+    if last[0] is v.board and last[1] is v.match and last[2] == p:
+        return dict(last[3])
+    out = offers(v.match, v.position(p))
+    last[:] = (v.board, v.match, p, out)
+    return dict(out)
 
 
 def multiplier_of(match: "rules.MatchState", points: int) -> Optional[int]:

@@ -3,10 +3,15 @@
 The clock is saved as the time remaining, so a reload resumes it where it was, not from the full time. The save
 holds the current game's seed (it is the player's own device); the record inside holds only its fingerprint
 until the game is over.
+
+A page saves after every action with :class:`PageSave`: the whole table when anything but the turn's steps
+changed, else only the steps (a few bytes that name the whole save they continue); ``table_from_json(text, now,
+steps=...)`` reads the two back as the very table that was saved.
 """
 from __future__ import annotations
 
 import json
+from binascii import crc32
 from typing import TYPE_CHECKING, Any, Optional, cast
 
 import rules
@@ -25,11 +30,69 @@ from .state import GAME_OVER, MATCH_OVER, MOVING, PHASES, ROLL, TAKE, Result
 if TYPE_CHECKING:
     from .table import Table
 
-__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "value_to_json", "value_from_json", "table_to_json", "table_from_json"]
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "STEPS_SUFFIX", "PageSave", "value_to_json", "value_from_json",
+           "table_to_json", "table_from_json"]
 
 SAVE_FORMAT = "gamao-table"
 SAVE_VERSION = 1
 MAX_SAVE_CHARS = 5_000_000
+
+
+STEPS_SUFFIX = ".steps"  # the key of the steps' save: the whole save's key with this added
+_STEADY = tuple(name for name in TableValue.__dataclass_fields__ if name not in ("turn", "events", "now"))
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
+def _tag(text: str) -> str:
+    """What names a whole save in the steps that continue it: its length and CRC-32."""
+    return f"{len(text)}:{crc32(text.encode('utf-8'))}"
+
+
+class PageSave:
+    """What a page writes to keep its table, after each action: ``texts(table, now)`` -> ``{key suffix: text}``
+    to store under the page's key plus the suffix. ``""``: the whole table (``value_to_json``), written when
+    anything but the steps of the turn being played changed since the last whole save (it also empties the
+    steps' text); else only :data:`STEPS_SUFFIX`: the turn's steps and the clock's time left, with the tag of
+    the whole save they continue. Read back by ``value_from_json(whole, now, steps)``: steps that do not name
+    the whole save beside them are not read (the whole save alone is a table as it was)."""
+
+    def __init__(self) -> None:
+        self._base: Optional[TableValue] = None  # the value last saved whole
+        self._tag = ""
+        self.whole: Optional[str] = None  # the text last saved whole
+
+    def texts(self, table: "Table", now: float) -> dict[str, str]:
+        v = table.value
+        base = self._base
+        if base is not None and base.phase == MOVING and v.phase == MOVING:
+            bd, vd = base.__dict__, v.__dict__
+            for name in _STEADY:
+                if bd[name] is not vd[name]:
+                    break
+            else:
+                turn = v.turn
+                if (turn is not None and base.turn is not None  # phase moving: both have their turn
+                        and turn.start is base.turn.start and turn.dice == base.turn.dice):
+                    remaining = None if v.deadline is None else max(0.0, v.deadline - now)
+                    return {STEPS_SUFFIX: _ENCODER.encode({"of": self._tag, "clock_remaining": remaining,
+                                                           "steps": [[s.frm, s.to, s.die] for s in turn.steps]})}
+        text = value_to_json(v, now)
+        self._base, self.whole, self._tag = v, text, _tag(text)
+        return {"": text, STEPS_SUFFIX: ""}
+
+
+def _with_steps(data: JsonDict, text: str, steps: Any) -> None:
+    """The steps' save ``steps`` over the whole save ``data`` (of ``text``), when it continues that save."""
+    if not isinstance(steps, str) or not steps:
+        return
+    try:
+        more = json.loads(steps)
+    except ValueError:
+        return
+    if (isinstance(more, dict) and more.get("of") == _tag(text) and data.get("phase") == MOVING
+            and isinstance(more.get("steps"), list)):
+        data["steps"] = more["steps"]
+        data["clock_remaining"] = more.get("clock_remaining")
 
 
 def value_to_json(v: TableValue, now: float) -> str:
@@ -70,8 +133,9 @@ def _int(v: Any, lo: int, hi: int, what: str) -> int:
     return int(v)
 
 
-def value_from_json(text: Any, now: float) -> TableValue:
-    """The value saved by :func:`value_to_json`; ``SaveError`` (with the reason) if it cannot be read."""
+def value_from_json(text: Any, now: float, steps: Any = None) -> TableValue:
+    """The value saved by :func:`value_to_json`; ``SaveError`` (with the reason) if it cannot be read.
+    ``steps``: the text :class:`PageSave` wrote after it (the turn's steps since), or None."""
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")
@@ -90,6 +154,7 @@ def value_from_json(text: Any, now: float) -> TableValue:
     if data.get("version") != SAVE_VERSION:
         raise SaveError(f"the saved game has version {data.get('version')!r}; this table reads version "
                         f"{SAVE_VERSION}")
+    _with_steps(data, text, steps)
     try:
         return _load(data, now)
     except SaveError:
@@ -197,8 +262,9 @@ def table_to_json(table: "Table", now: Optional[float] = None) -> str:
     return value_to_json(v, v.now if now is None else float(now))
 
 
-def table_from_json(text: Any, now: float = 0.0) -> "Table":
+def table_from_json(text: Any, now: float = 0.0, steps: Optional[str] = None) -> "Table":
     """A table from :func:`table_to_json` text; ``SaveError`` if it cannot be read. The clock resumes at ``now``
-    with the time that remained when it was saved."""
+    with the time that remained when it was saved. ``steps``: what :class:`PageSave` wrote after that text (the
+    turn's steps since), or None."""
     from .table import Table  # imported here so that the table's own modules may import this one
-    return Table.from_value(value_from_json(text, float(now)))
+    return Table.from_value(value_from_json(text, float(now), steps))

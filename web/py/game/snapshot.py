@@ -6,7 +6,7 @@ from typing import Optional
 from rules.board import pips as board_pips
 from rules.turn import dice_used as used_dice
 
-from .resign import offers
+from .resign import offers_of
 from .state import GAME_OVER, MATCH_OVER, MOVING, ROLL, TAKE, Pending, State
 from .value import TableValue
 
@@ -37,7 +37,7 @@ def build_state(v: TableValue, pending: Optional[Pending]) -> State:
     money_beaver = phase == TAKE and m.can_beaver(p)
     over = phase in (GAME_OVER, MATCH_OVER)
     may_resign = human and phase in (ROLL, MOVING) and not v.offered
-    resign_offers = offers(m, v.position(p)) if may_resign else {}
+    resign_offers = offers_of(v, p) if may_resign else {}
     return State(
         phase=phase, game_number=v.game_index + 1, turn=p if playing else None, actor=actor,
         seats=v.options.seats, options=v.options, board=board, dice=v.dice,

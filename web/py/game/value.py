@@ -68,10 +68,13 @@ class TableValue:
     game_state: Optional[reducer.GameState] = None
 
     def position(self, p: int) -> "rules.Position":
-        """The committed position with player ``p`` as ``mine``."""
-        return rules.Position(self.board[p], self.board[1 - p])
+        """The committed position with player ``p`` as ``mine`` (a value's board is a legal one: not checked
+        again)."""
+        board = self.board
+        return _NEW(rules.Position, (board[p], board[1 - p]))
 
 
+_NEW = tuple.__new__
 _NAMES = tuple(f.name for f in fields(TableValue))
 
 

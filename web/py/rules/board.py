@@ -9,7 +9,10 @@ here takes either. The bot's search makes hundreds of thousands of boards per mo
 
 from __future__ import annotations
 
+from operator import mul as _mul
+
 Board = tuple[tuple[int, ...], tuple[int, ...]]
+_POINTS = range(1, 26)
 
 START: tuple[int, ...] = (0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 """One side at the start of a game (2 on its 24, 5 on 13, 3 on 8, 5 on 6)."""
@@ -26,7 +29,7 @@ def swap(board: Board) -> Board:
 
 def pips(side: tuple[int, ...]) -> int:
     """Pip count of one side (the bar counts 25)."""
-    return sum(p * side[p] for p in range(1, 26))
+    return sum(map(_mul, side[1:], _POINTS))
 
 
 def is_race(board: Board) -> bool:

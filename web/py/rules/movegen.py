@@ -396,17 +396,49 @@ def result_boards(board: Board, d1: int, d2: int) -> list[Board]:
     hitd = _HIT
     if d1 == d2:
         level = {key: 25}
+        mv = [row[d1] for row in move]
         for _ in range(4):
             reached: Found = {}
             get = reached.get
             for k, src in level.items():
-                for f, t, h in sm(k.to_bytes(52, "little"), d1, src):
-                    k2 = k + move[f][d1]
-                    if h:
-                        k2 += hitd[t]
-                    prev = get(k2)
-                    if prev is None or f > prev:
-                        reached[k2] = f
+                # single_moves(k's bytes, d1, src), written out: k2 is the key after the move f -> t
+                kb = k.to_bytes(52, "little")
+                if kb[25]:  # entering (the bar is never below a source used)
+                    t = 25 - d1
+                    o = kb[26 + t]
+                    if o < 2:
+                        k2 = k + mv[25] + (hitd[t] if o == 1 else 0)
+                        prev = get(k2)
+                        if prev is None or 25 > prev:
+                            reached[k2] = 25
+                    continue
+                hi = len(kb[:25].rstrip(b"\0")) - 1
+                top = hi if hi < src else src
+                if hi <= 6:
+                    for f in range(top, 0, -1):
+                        if kb[f]:
+                            t = f - d1
+                            if t > 0:
+                                o = kb[26 + t]
+                                if o >= 2:
+                                    continue
+                                k2 = k + mv[f] + (hitd[t] if o == 1 else 0)
+                            elif t == 0 or f == hi:
+                                k2 = k + mv[f]
+                            else:
+                                continue
+                            prev = get(k2)
+                            if prev is None or f > prev:
+                                reached[k2] = f
+                else:
+                    for f in range(top, d1, -1):
+                        if kb[f]:
+                            o = kb[26 + f - d1]
+                            if o < 2:
+                                k2 = k + mv[f] + (hitd[f - d1] if o == 1 else 0)
+                                prev = get(k2)
+                                if prev is None or f > prev:
+                                    reached[k2] = f
             if not reached:
                 break
             level = reached
@@ -426,11 +458,31 @@ def result_boards(board: Board, d1: int, d2: int) -> list[Board]:
             if h:
                 k1 += hitd[t]
             ks.append(k1)
-            for f2, t2, h2 in sm(k1.to_bytes(52, "little"), b):
-                k2 = k1 + move[f2][b]
-                if h2:
-                    k2 += hitd[t2]
-                full[k2] = None
+            # single_moves(k1's bytes, b), written out: each move's key into full, in its order
+            b1 = k1.to_bytes(52, "little")
+            if b1[25]:
+                t2 = 25 - b
+                o = b1[26 + t2]
+                if o < 2:
+                    full[k1 + move[25][b] + (hitd[t2] if o == 1 else 0)] = None
+                continue
+            hi = len(b1[:25].rstrip(b"\0")) - 1
+            if hi <= 6:
+                for p in range(hi, 0, -1):
+                    if b1[p]:
+                        t2 = p - b
+                        if t2 > 0:
+                            o = b1[26 + t2]
+                            if o < 2:
+                                full[k1 + move[p][b] + (hitd[t2] if o == 1 else 0)] = None
+                        elif t2 == 0 or p == hi:
+                            full[k1 + move[p][b]] = None
+            else:
+                for p in range(hi, b, -1):
+                    if b1[p]:
+                        o = b1[26 + p - b]
+                        if o < 2:
+                            full[k1 + move[p][b] + (hitd[p - b] if o == 1 else 0)] = None
         partial[a] = ks
     if full:
         return list(set(_boards(full, key, theirs0)))

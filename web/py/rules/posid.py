@@ -9,7 +9,7 @@ encoded with the standard alphabet and the padding dropped.
 
 from __future__ import annotations
 
-import base64
+from binascii import b2a_base64
 
 from .b64 import id_bits
 from .errors import PositionIdError
@@ -25,7 +25,7 @@ def encode_position_id(mine: tuple[int, ...], theirs: tuple[int, ...]) -> str:
             c = side[slot]
             bits |= ((1 << c) - 1) << n
             n += c + 1
-    return base64.b64encode(bits.to_bytes(10, "little")).decode("ascii")[:14]
+    return b2a_base64(bits.to_bytes(10, "little"), newline=False).decode("ascii")[:14]
 
 
 def decode_position_id(pid: str) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -10,8 +10,11 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Optional
 
 from .errors import IllegalMoveError
-from .movegen import check_dice, generate, key_after, pack, plays_of, single_moves, step_of, unpack
+from .movegen import _HIT, _MOVE, _STEP, check_dice, generate, pack, plays_of, single_moves, unpack
 from .position import Position, Step, point_name as _pt
+
+
+_OPTION = tuple.__new__  # an Option from its fields, without the NamedTuple's __new__ (a Python call)
 
 
 class Option(NamedTuple):
@@ -45,17 +48,17 @@ def _max_usable(key: int, dice: tuple[int, ...], maxsrc: int = 25) -> int:
         best = 0
         for a, b in ((dice[0], dice[1]), (dice[1], dice[0])):
             for f, t, h in single_moves(key.to_bytes(52, "little"), a):
-                k1 = key_after(key, f, t, h, a)
+                k1 = key + _MOVE[f][a] + (_HIT[t] if h else 0)
                 if single_moves(k1.to_bytes(52, "little"), b):
                     return 2
                 best = 1
         return best
     d = dice[0]
     n = len(dice)
+    rest = dice[1:]
     best = 0
     for f, t, h in single_moves(key.to_bytes(52, "little"), d, maxsrc):
-        k1 = key_after(key, f, t, h, d)
-        got = 1 + _max_usable(k1, dice[1:], f)
+        got = 1 + _max_usable(key + _MOVE[f][d] + (_HIT[t] if h else 0), rest, f) if rest else 1
         if got == n:
             return n
         if got > best:
@@ -71,7 +74,8 @@ class Turn:
     still unused, ``is_complete`` True once no legal play has a further step (Done allowed).
     """
 
-    __slots__ = ("_start", "_dice", "_steps", "_key", "_left", "_need", "_only", "_parent", "_opts", "_res")
+    __slots__ = ("_start", "_dice", "_steps", "_key", "_left", "_need", "_only", "_parent", "_opts", "_res",
+                 "_memo")
 
     def __init__(self, pos: Position, dice: Any) -> None:
         if not isinstance(pos, Position):
@@ -90,6 +94,8 @@ class Turn:
             self._only = next(iter(res.values()))[0].die
         self._parent: Optional[Turn] = None
         self._opts: Optional[dict[int, list[Option]]] = None
+        # (packed position, dice left) -> its valid steps, shared by the roll's turns
+        self._memo: dict[tuple[int, tuple[int, ...]], list[tuple[int, int, bool, int]]] = {}
 
     # -- read-only state ----------------------------------------------------------------
     @property
@@ -138,8 +144,8 @@ class Turn:
         c = Turn.__new__(Turn)
         c._start = self._start
         c._dice = self._dice
-        c._steps = self._steps + (step_of(f, d, h),)
-        c._key = key_after(self._key, f, t, h, d)
+        c._steps = self._steps + (_STEP[(f * 7 + d) * 2 + h],)
+        c._key = self._key + _MOVE[f][d] + (_HIT[t] if h else 0)
         left = list(self._left)
         left.remove(d)
         c._left = tuple(left)
@@ -148,25 +154,33 @@ class Turn:
         c._parent = self
         c._opts = None
         c._res = self._res
+        c._memo = self._memo
         return c
 
     def _valid_steps(self) -> list[tuple[int, int, bool, int]]:
         """Single steps ``(frm, to, hit, die)`` that keep a legal full play reachable."""
-        if self.is_complete:
+        if len(self._steps) >= self._need:
             return []
-        out = []
+        key = self._key
+        left = self._left
+        memo = self._memo
+        known = memo.get((key, left))
+        if known is not None:
+            return known
+        out: list[tuple[int, int, bool, int]] = []
         rest_needed = self._need - len(self._steps) - 1
-        b = self._key.to_bytes(52, "little")
-        for d in sorted(set(self._left)):
-            if self._only is not None and d != self._only:
+        b = key.to_bytes(52, "little")
+        only = self._only
+        for d in sorted(set(left)):
+            if only is not None and d != only:
                 continue
-            rest = list(self._left)
+            rest = list(left)
             rest.remove(d)
             rest_t = tuple(rest)
             for f, t, h in single_moves(b, d):
-                k1 = key_after(self._key, f, t, h, d)
-                if rest_needed == 0 or _max_usable(k1, rest_t) >= rest_needed:
+                if rest_needed == 0 or _max_usable(key + _MOVE[f][d] + (_HIT[t] if h else 0), rest_t) >= rest_needed:
                     out.append((f, t, h, d))
+        memo[(key, left)] = out
         return out
 
     def options(self) -> dict[int, list[Option]]:
@@ -180,27 +194,25 @@ class Turn:
             return self._opts
         best: dict[int, dict[int, Any]] = {}
 
-        def walk(turn: "Turn", src: int, dice: tuple[int, ...], path: tuple[Step, ...]) -> None:
+        def walk(turn: "Turn", src: int, dice: tuple[int, ...], path: tuple[Step, ...], at: int, hits: int) -> None:
             for f, t, h, d in turn._valid_steps():
-                if f != (path[-1].to if path else src):
+                if f != at:
                     continue
-                st = step_of(f, d, h)
-                p2 = path + (st,)
+                p2 = path + (_STEP[(f * 7 + d) * 2 + h],)
                 d2 = dice + (d,)
-                opt = Option(t, d2, any(s.hit for s in p2), p2)
-                rank = (len(p2), sum(s.hit for s in p2[:-1]), d2)
-                cur = best.setdefault(src, {}).get(t)
+                rank = (len(p2), hits, d2)  # hits on the way (before the last step)
+                dests = best.get(src)
+                if dests is None:
+                    dests = best[src] = {}
+                cur = dests.get(t)
                 if cur is None or rank < cur[0]:
-                    best[src][t] = (rank, opt)
+                    dests[t] = (rank, _OPTION(Option, (t, d2, bool(hits) or h, p2)))
                 if t > 0:
-                    walk(turn._child(f, t, h, d), src, d2, p2)
+                    walk(turn._child(f, t, h, d), src, d2, p2, t, hits + h)
 
         for f in sorted({s[0] for s in self._valid_steps()}, reverse=True):
-            walk(self, f, (), ())
-        self._opts = {
-            src: [o for _, o in sorted(dests.values(), key=lambda ro: -ro[1].to)]
-            for src, dests in best.items()
-        }
+            walk(self, f, (), (), f, 0)
+        self._opts = {src: [ro[1] for _, ro in sorted(dests.items(), reverse=True)] for src, dests in best.items()}
         return self._opts
 
     def apply(self, frm: int, to: int, die: Optional[int] = None) -> "Turn":

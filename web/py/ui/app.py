@@ -34,6 +34,7 @@ from .params import parse_params  # noqa: F401  (main.py imports it from here)
 from .model import CubeView, after_step, destinations, point_of, slot_counts, slot_of
 from .sound import Sound
 from .storage import Storage
+from game.save import STEPS_SUFFIX, PageSave
 from .tips import Tips
 
 SAVE_KEY = "gamao.table"
@@ -87,6 +88,7 @@ class App:
         self.table: Optional[game.Table] = None
         self.state = None
         self._saves_locally = True  # attach(): False for a table that saves itself (a peer game)
+        self._page_save = PageSave()  # what save() writes: the whole table, or a turn's steps since
         self._busy = False  # the bot (or the clock's stand-in) is deciding
         self.bots = BotProxy()
         self._bot_ready = asyncio.Event()
@@ -169,11 +171,12 @@ class App:
         table = None
         if saved:
             try:
-                table = game.table_from_json(saved, now=_now())
+                table = game.table_from_json(saved, now=_now(), steps=self.store.get(SAVE_KEY + STEPS_SUFFIX))
                 notice = self.t("resumed")
             except game.GameError:
                 self.store.set(SAVE_KEY + ".corrupt", saved)
                 self.store.remove(SAVE_KEY)
+                self.store.remove(SAVE_KEY + STEPS_SUFFIX)
                 notice = self.t("corrupt_save")
                 self.history.offer_corrupt()
         if table is None:
@@ -568,7 +571,8 @@ class App:
             return  # a peer game saves its own session (ui.peer_game), not as a local table
         self._saved_at = _now()
         try:
-            self._saved_text = game.table_to_json(self.table, _now())
-            self.store.set(SAVE_KEY, self._saved_text)
+            for suffix, text in self._page_save.texts(self.table, _now()).items():  # the whole table, or the steps
+                self.store.set(SAVE_KEY + suffix, text)
+            self._saved_text = self._page_save.whole
         except Exception as exc:  # saving must never break the game
             window.console.warn(f"could not save the game: {exc}")
