@@ -1,5 +1,6 @@
-"""The board in the DOM: checkers, rings, dice and cube drawn into the page's skeleton, and the player's hands on
-it (tap to lift, tap a ring, drag and drop, keyboard).
+"""The board in the DOM: checkers, rings, dice and cube drawn into the page's skeleton (the pieces by
+``ui.board_paint``, the rings here), and the player's hands on it (tap to lift, tap a ring, drag and drop,
+keyboard).
 
 Shaped like chessground: the view knows no rules. It is given a :class:`BoardState` (signed counts per slot, the
 legal destinations of each movable slot from ``ui.model.destinations``, the dice, the cube) and calls
