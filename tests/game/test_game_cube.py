@@ -79,7 +79,7 @@ def test_cannot_double_with_the_opponents_cube_or_outside_the_roll_phase():
         table.double()                # take phase
     table.take()
     before = table.to_json()
-    with pytest.raises(game.NotAllowed, match="not yours"):
+    with pytest.raises(game.NotAllowed, match="the cube is player 0.s"):
         table.double()                # player 1 doubled; the cube is player 0's
     assert table.to_json() == before
 

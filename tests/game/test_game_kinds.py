@@ -6,7 +6,7 @@ from typing import get_args
 import bot
 import game
 from bot import levels
-from game import kinds, record, verify
+from game import kinds, record, reducer, verify
 from game.state import Pending
 
 
@@ -28,6 +28,6 @@ def test_every_pending_kind_has_a_decision_intent():
 
 def test_the_verifier_replays_every_action_type_it_accepts():
     import inspect
-    source = inspect.getsource(verify) + inspect.getsource(game.replay)
+    source = inspect.getsource(verify) + inspect.getsource(reducer)
     for t in kinds.ACTION_TYPES:
         assert f'"{t}"' in source, t

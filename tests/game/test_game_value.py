@@ -39,8 +39,16 @@ def _step(table: game.Table, rng: random.Random, chooser, now: float) -> None:
             table.next_game(now=now)
         else:
             table.new_game(table.options, now=now)
-    elif r < 0.04:
-        table.end_by_claim(rng.randrange(2), rng.randint(1, 3) * st.cube, "decide")
+    elif r < 0.04:  # a claim against the player who owes the decision; by that player itself, refused
+        v = table.value
+        decider = 1 - v.player if v.phase == game.TAKE or v.offer is not None else v.player
+        if r < 0.01:
+            before = table.value
+            with pytest.raises(game.NotAllowed, match="must act itself"):
+                table.end_by_claim(decider, st.cube, "decide")
+            assert table.value is before
+        else:
+            table.end_by_claim(1 - decider, rng.randint(1, 3) * st.cube, "decide")
     elif r < 0.12:
         table.tick(now + 40)  # a clock that runs out (where there is one)
     elif table.pending() is not None:
@@ -70,6 +78,8 @@ def test_a_saved_table_reloads_as_the_same_value_and_plays_on_the_same(seed, kin
     assert copy.to_json(now) == text
     assert _comparable(copy.state()) == _comparable(table.state())
     assert copy.record() == table.record() and copy.mat_text() == table.mat_text()
+    if table.value.phase not in OVER:  # the game in play, as the reducer holds it, is read back too
+        assert copy.value.game_state == table.value.game_state
     # the reloaded table is the same machine: the same intents give the same states from here on
     rng_a, rng_b = random.Random(seed + 1), random.Random(seed + 1)
     for j in range(25):
@@ -119,7 +129,7 @@ def test_keeping_the_old_value_is_the_rollback():
     kept = [(table.value, table.to_json(0.0), table.record_json())]
     for i in range(60):
         _step(table, rng, game.RandomChooser(i), float(i))
-        kept.append((table.value, table.to_json(float(i)), table.record_json()))
+        kept.append((table.value, table.to_json(table.value.now), table.record_json()))
     for value, text, record in kept[::7]:  # every value kept is still what it was, and can be gone back to
         table.restore(value)
         assert table.value is value and table.record_json() == record
@@ -178,3 +188,31 @@ def test_the_table_emits_only_the_kinds_its_types_name():
     assert kinds <= set(typing.get_args(game.EventKind)) and {"moved", "played", "game_over"} <= kinds
     assert phases == set(typing.get_args(game.Phase)) == set(game.PHASES)
     assert results <= set(typing.get_args(game.ResultKind)) and "claimed" in results
+
+
+_GAME_PHASE = {game.ROLL: "roll", game.MOVING: "move", game.TAKE: "take"}
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=hs.integers(0, 1 << 20), kind=hs.sampled_from(["two", "bot", "money", "bots"]),
+       length=hs.sampled_from([0, 1, 3, 5]), steps=hs.integers(1, 150))
+def test_the_table_s_game_is_its_record_replayed_by_the_one_reducer(seed, kind, length, steps):
+    """One flow: at every moment of a game in play, the game the table holds is what ``game.reducer`` makes of
+    the record's actions so far, and the table's phase, player, dice and committed board are that game's."""
+    table = game.Table(_options(kind, seed, length), now=0.0)
+    rng, chooser = random.Random(seed), game.RandomChooser(seed)
+    for i in range(steps):
+        _step(table, rng, chooser, float(i))
+        v = table.value
+        if v.phase not in _GAME_PHASE:
+            assert v.game_state is not None and v.game_state.phase == "over"
+            assert v.game_state.final_outcome() == (v.result.winner, v.result.points, v.result.kind)
+            continue
+        m = v.match
+        s = game.reducer.start(rules.MatchState(length=m.length, score=m.score, crawford=m.crawford,
+                                                jacoby=m.jacoby, beavers=m.beavers))
+        for action in v.record["games"][-1]["actions"]:
+            s = game.reducer.advance(s, action)
+        assert s == v.game_state
+        assert (_GAME_PHASE[v.phase], v.player, v.dice) == (s.phase, s.turn, s.dice)
+        assert v.position(v.player) == s.pos and s.match == m

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from game import dice_stats, replay, verify
+from game import dice_stats, reducer, verify
 from ui import verify_view as vv
 
 
@@ -35,8 +35,8 @@ def test_both_languages_have_every_string():
 
 
 def test_every_problem_code_has_a_portuguese_text():
-    source = "".join(pathlib.Path(m.__file__).read_text(encoding="utf-8") for m in (verify, replay))
-    codes = set(re.findall(r'(?:fail|ReplayRefused)\(\s*"([a-z_]+)"', source))
+    source = "".join(pathlib.Path(m.__file__).read_text(encoding="utf-8") for m in (verify, reducer))
+    codes = set(re.findall(r'(?:fail|Refused)\(\s*"([a-z_]+)"', source))
     assert {"die_mismatch", "seed_mismatch", "illegal_play", "not_json"} <= codes
     assert codes <= set(vv.PROBLEMS_PT), codes - set(vv.PROBLEMS_PT)
 

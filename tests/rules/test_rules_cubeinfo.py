@@ -72,3 +72,11 @@ def test_post_crawford_is_a_game_after_the_crawford_game_only():
     assert CubeInfo(match_length=5, score=(4, 2)).post_crawford
     assert not CubeInfo(match_length=5, score=(3, 2)).post_crawford
     assert CubeInfo(match_length=1).post_crawford  # as GNU Backgammon: a 1-point match is post-Crawford
+
+
+@given(m=match_states(), player=st.sampled_from([0, 1]))
+def test_a_view_may_double_exactly_when_the_match_lets_its_player_double(m, player):
+    view = CubeInfo.of_match(m, player)
+    assert view.may_double == m.can_double(player)
+    # a dead cube: in a match, the cube's value already brings the player to the match's end
+    assert view.cube_is_dead == (bool(m.length) and m.length - m.score[player] <= m.cube)

@@ -25,7 +25,6 @@ from typing import Optional, Union
 
 from rules.errors import RulesError
 from rules.movegen import check_dice
-from rules.match import MAX_CUBE as _MAX_CUBE
 from rules.cubeinfo import MONEY, CubeInfo
 from rules.position import Position
 from rules.posid import encode_position_id
@@ -176,7 +175,7 @@ def cube_action(position_id: str, cube: CubeInfo = MONEY, *, level: str = DEFAUL
     centred by default; no Jacoby rule assumed). Never doubles in the Crawford game or with the opponent's cube,
     nor past the highest cube, 4096 (``rules.MAX_CUBE``; answers "no_double")."""
     s = _cube_info(cube)
-    if s.crawford or s.owner == _cube.THEIRS or s.value * 2 > _MAX_CUBE:
+    if not s.may_double:
         return "no_double"
     return "double" if _cube.should_double(_outputs(position_id, level), s) else "no_double"
 

@@ -281,9 +281,8 @@ def _context(before, p: int, length: int, score: list[int]) -> CubeInfo:
 
 
 def _can_double(ctx: CubeInfo) -> bool:
-    if ctx.owner == _cube.THEIRS or ctx.crawford:
-        return False
-    return not ctx.match_length or ctx.my_away > ctx.value
+    """A double to weigh: one the rules allow (``CubeInfo.may_double``) with a live cube."""
+    return ctx.may_double and not ctx.cube_is_dead
 
 
 def _collect(data: dict) -> tuple[list[dict], list[list[dict]], Any]:

@@ -1,7 +1,10 @@
-"""How a game flows: starting a match and its games, turns, rolls, plays, the cube, the end of a game.
+"""How a table drives its games: starting a match and its games, turns, rolls, plays, the cube, the end of a game.
 
 Functions of a :class:`~game.value.Draft` (a working copy of the table's value) that the intent handlers
-(``game.handlers``) and the set-up constructors call; ``d.source`` is the table's dice source.
+(``game.handlers``) and the set-up constructors call; ``d.source`` is the table's dice source. Each action is
+written to the record and taken through the game's rules (``d.act``: ``game.reducer``, the same as every replay
+of a record), which refuse what is not legal now and say when the game is over; this module adds what only a
+live table has: the dice thrown, the clocks, the bots' and the auto-roll's turns, the events, resignation offers.
 """
 from __future__ import annotations
 
@@ -12,9 +15,9 @@ import rules
 from .errors import NotAllowed
 from .options import Options
 from .record import RecordBuilder
-from .claims import CLAIM_KIND
 from .dice import SeededDice
-from .resign import RESIGN_KIND, refusal
+from .resign import refusal
+from . import reducer
 from .state import GAME_OVER, KIND_NAMES, MATCH_OVER, MOVING, ROLL, TAKE, Result
 from .value import Draft
 
@@ -61,6 +64,7 @@ def start_game(d: Draft) -> None:
     start = rules.Position.initial()
     d.board = (start.mine, start.theirs)
     d.match = d.match.new_game()
+    d.game_state = reducer.start(d.match)
     d.result = None
     d.phase, d.player, d.dice, d.turn = ROLL, 0, None, None
     d.deadline, d.expired, d.advised = None, False, False
@@ -68,8 +72,8 @@ def start_game(d: Draft) -> None:
     d.emit("game_started", fingerprint=dice.fingerprint)
     while True:
         (d0, d1), d.game_dice = d.game_dice.throw()
-        starter = rules.opening_roll(d0, d1)
-        d.recorder.opening_roll(d0, d1)
+        d.act(d.recorder.opening_roll(d0, d1))
+        starter = d.game_state.turn
         d.emit("opening_roll", player=starter, dice=(d0, d1))
         if starter is not None:
             break
@@ -89,7 +93,7 @@ def begin_turn(d: Draft, p: int) -> None:
 def roll(d: Draft, auto: bool = False) -> None:
     p = d.player
     pair, d.game_dice = d.game_dice.throw()
-    d.recorder.roll(p, pair[0], pair[1])
+    d.act(d.recorder.roll(p, pair[0], pair[1]))
     d.emit("rolled", player=p, dice=pair, auto=auto)
     begin_moving(d, p, pair)
 
@@ -99,7 +103,7 @@ def begin_moving(d: Draft, p: int, dice: tuple) -> None:
     d.turn = rules.Turn(d.position(p), dice)
     d.deadline = None if d.expired else clock_for(d, p)
     if d.turn.dice_to_play == 0:
-        d.recorder.play(p, "")
+        d.act(d.recorder.play(p, ""), after=d.turn.position)
         d.emit("no_legal_move", player=p, dice=d.dice, auto=True)
         begin_turn(d, 1 - p)
         return
@@ -121,19 +125,22 @@ def play_steps(d: Draft, steps, auto: bool) -> None:
 def finish_turn(d: Draft, auto: bool = False) -> None:
     p, turn = d.player, d.turn
     notation = rules.format_play(turn.steps)
-    if d.expired:
-        d.recorder.clock_expired(p, "move", notation)
-    else:
-        d.recorder.play(p, notation)
-    d.emit("played", player=p, notation=notation, dice=d.dice, auto=auto or d.expired)
     pos = turn.position
+    d.act(d.recorder.clock_expired(p, "move", notation) if d.expired else d.recorder.play(p, notation), after=pos)
+    d.emit("played", player=p, notation=notation, dice=d.dice, auto=auto or d.expired)
     d.board = (pos.mine, pos.theirs) if p == 0 else (pos.theirs, pos.mine)
     d.turn = None
-    if pos.is_over():
-        points = d.match.points_for(pos.winner_kind())
-        game_over(d, p, points, KIND_NAMES[points // d.match.cube])
-    else:
+    if not _ended(d):
         begin_turn(d, 1 - p)
+
+
+def _ended(d: Draft) -> bool:
+    """Whether the last action ended the game (then it is over, as the game's rules scored it)."""
+    outcome = d.game_state.final_outcome()
+    if outcome is None:
+        return False
+    game_over(d, *outcome)
+    return True
 
 
 def game_over(d: Draft, winner: int, points: int, kind: str) -> None:
@@ -151,10 +158,7 @@ def game_over(d: Draft, winner: int, points: int, kind: str) -> None:
 
 # the cube ----------------------------------------------------------------------------------------------------
 def double(d: Draft, p: int) -> None:
-    if not d.match.can_double(p):
-        why = "in the Crawford game" if d.match.crawford else "now: the cube is not yours"
-        raise NotAllowed(f"player {p} may not double {why}")
-    d.recorder.double(p)
+    d.act(d.recorder.double(p))
     d.emit("doubled", player=p, value=d.match.cube * 2)
     d.phase, d.advised = TAKE, False
     d.deadline = clock_for(d, 1 - p)
@@ -163,28 +167,21 @@ def double(d: Draft, p: int) -> None:
 def answer(d: Draft, answer: str, by_clock: bool = False) -> None:
     doubler = d.player
     taker = 1 - doubler
-    if answer == "beaver" and not (d.match.is_money and d.match.beavers):
-        raise NotAllowed("beavers are only allowed in money play with the beaver option on")
-    if answer == "beaver" and not d.match.can_beaver(doubler):
-        raise NotAllowed(f"no beaver: the cube would pass {rules.MAX_CUBE}")
     if by_clock:
-        d.recorder.clock_expired(taker, "take", answer)
+        d.act(d.recorder.clock_expired(taker, "take", answer))
     elif answer == "take":
-        d.recorder.take(taker)
+        d.act(d.recorder.take(taker))
     elif answer == "pass":
-        d.recorder.pass_(taker)
+        d.act(d.recorder.pass_(taker))
     else:
-        d.recorder.beaver(taker)
+        d.act(d.recorder.beaver(taker))
     if answer == "pass":
-        points = d.match.pass_points(doubler)
         d.emit("passed", player=taker, auto=by_clock)
-        game_over(d, doubler, points, "pass")
+        _ended(d)
         return
     if answer == "take":
-        d.match = d.match.take(doubler)
         d.emit("took", player=taker, value=d.match.cube, auto=by_clock)
     else:
-        d.match = d.match.beaver(doubler)
         d.emit("beavered", player=taker, value=d.match.cube)
     begin_turn(d, doubler)
 
@@ -218,8 +215,8 @@ def answer_resign(d: Draft, accept: bool) -> None:
         d.emit("resign_accepted", player=1 - p, value=points, result=kind)
         if d.phase == MOVING:  # rolled, then resigned: the roll stays unplayed
             d.turn = None
-        d.recorder.resign(p, points)
-        game_over(d, 1 - p, points, RESIGN_KIND)
+        d.act(d.recorder.resign(p, points))
+        _ended(d)
         return
     declined = list(d.declined)
     declined[p] = max(declined[p], points)
@@ -235,6 +232,7 @@ def set_position(d: Draft, board: tuple, match: "rules.MatchState", p: int, dice
     player ``p`` on roll (the doubler when ``double_offered``), ``dice`` rolled or None; ``start`` is the
     position's GNUbg ID, noted in the record's game. The game keeps its seed; nothing is thrown yet."""
     d.match, d.practice, d.board, d.result = match, True, tuple(board), None
+    d.game_state = reducer.start_at(match, d.position(p), p)
     d.offer, d.declined, d.offered = None, (0, 0), False
     rec = d.recorder.game
     rec["actions"].clear()
@@ -243,11 +241,11 @@ def set_position(d: Draft, board: tuple, match: "rules.MatchState", p: int, dice
     d.expired = d.advised = False
     if double_offered:
         d.phase, d.player, d.dice, d.turn = TAKE, p, None, None
-        d.recorder.double(p)
+        d.act(d.recorder.double(p))
         d.deadline = clock_for(d, 1 - p)
     elif dice:
         d.player = p
-        d.recorder.roll(p, dice[0], dice[1])
+        d.act(d.recorder.roll(p, dice[0], dice[1]))
         begin_moving(d, p, tuple(dice))
     else:
         begin_turn(d, p)
@@ -259,11 +257,9 @@ def claim(d: Draft, claimant: int, points: int, owed: str) -> None:
     ``claim`` action and the result kind "claimed" in the record); between games of a match, the match goes to
     ``claimant``. Anything else: nothing happens."""
     if d.phase in (ROLL, MOVING, TAKE):
-        claim_action = {"type": "claim", "player": claimant, "owed": owed}
-        if d.offer is not None:  # the answer to a resignation was owed (the offer itself is noted with the claim)
-            claim_action["offer"] = d.offer[1]
-        d.amend_record(lambda data: data["games"][-1]["actions"].append(claim_action))
-        game_over(d, claimant, points, CLAIM_KIND)
+        # the answer to a resignation was owed: the offer itself is noted with the claim
+        d.act(d.recorder.claim(claimant, owed, None if d.offer is None else d.offer[1]))
+        _ended(d)
     elif d.phase == GAME_OVER and points:
         def match_to_claimant(data: dict) -> None:
             data["result"] = {"score": list(d.match.score), "winner": claimant, "complete": True,

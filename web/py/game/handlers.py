@@ -150,7 +150,7 @@ def _on_tick(d: Draft, intent: I.Tick, asked) -> None:
     d.emit("clock_expired", player=p, phase=phase, auto=True)
     d.expired, d.deadline = True, None
     if d.phase == ROLL:  # the table rolls (never doubles) and then plays the roll
-        d.recorder.clock_expired(p, "roll", "roll")
+        d.act(d.recorder.clock_expired(p, "roll", "roll"))
         flow.roll(d, auto=True)
 
 

@@ -54,7 +54,7 @@ KIND_NAMES: dict[int, str] = {1: "single", 2: "gammon", 3: "backgammon"}
 ClockPhase = Literal["roll", "move", "take"]
 CLOCK_PHASES: tuple[str, ...] = get_args(ClockPhase)
 
-#: The verifier's replay phase of one game (``game.verify.ReplayState.phase``).
+#: The verifier's replay phase of one game (``game.reducer.GameState.phase``).
 ReplayPhase = Literal["opening", "roll", "move", "take", "over"]
 
 #: ``game.verify.RollVerdict.kind``: an opening throw or a player's roll.

@@ -2,7 +2,7 @@
 
 ``rules.read_mat`` reads and checks the file (layout, every play, the cube by ``rules.MatchState``); this module
 writes its games as record actions and takes each game's result from the same replay the verifier and the review
-use (``game.replay``). The record has no dice commitment: each game's ``dice`` is ``{"scheme": "none"}`` and the
+use (``game.reducer``). The record has no dice commitment: each game's ``dice`` is ``{"scheme": "none"}`` and the
 record's ``source`` is ``"mat"``, so the verifier reports that the dice cannot be verified, and the review and the
 analysis take it as any record. Pure: no js, no pyscript.
 """
@@ -16,7 +16,7 @@ from rules.bgammon_read import is_bgammon, read_bgammon
 
 from .kinds import ACTION_TYPES
 from .record import FORMAT, NO_DICE_SCHEME, VERSION
-from .replay import GameReplay, ReplayRefused, game_state
+from .reducer import Refused, advance, match_state, start
 
 __all__ = ["import_match", "NO_DICE_SCHEME", "MAT_SOURCE", "UNFINISHED"]
 
@@ -57,11 +57,11 @@ def _actions(game: rules.MatGame) -> list[dict[str, Any]]:
 def _replayed(actions: list[dict[str, Any]], state: rules.MatchState,
               gi: int) -> Optional[tuple[Optional[int], int, str]]:
     """The game's outcome (winner, points, kind), or None when it is not over, from the verifier's own replay."""
-    replay = GameReplay(state)
+    replay = start(state)
     for ai, action in enumerate(actions):
         try:
-            replay.step(action)
-        except ReplayRefused as exc:  # rules.read_mat accepted what the replay refuses: a bug of ours
+            replay = advance(replay, action)
+        except Refused as exc:  # rules.read_mat accepted what the replay refuses: a bug of ours
             raise rules.MatFormatError(f"game {gi + 1}, action {ai + 1}: {exc.message}") from None
     return replay.final_outcome()
 
@@ -76,7 +76,7 @@ def import_match(text: str) -> dict[str, Any]:
     if not m.games:
         raise rules.MatFormatError("the file has no game")
     opts = {"crawford": m.crawford, "jacoby": m.jacoby, "beavers": m.beavers}
-    state = game_state(m.length, (0, 0), False, m.jacoby, m.beavers)
+    state = match_state(m.length, (0, 0), False, m.jacoby, m.beavers)
     games: list[dict[str, Any]] = []
     for gi, g in enumerate(m.games):
         actions = _actions(g)

@@ -111,43 +111,44 @@ class RecordBuilder:
             raise RecordError("no game started: call new_game(fingerprint) first")
         return self.data["games"][-1]
 
-    def _add(self, action: dict) -> None:
+    def _add(self, action: dict) -> dict:
         if self.game["result"] is not None:
             raise RecordError("the game already has its result")
         self.game["actions"].append(action)
+        return action
 
     # actions
-    def opening_roll(self, d0: int, d1: int) -> None:
+    def opening_roll(self, d0: int, d1: int) -> dict:
         """One opening throw: d0 is player 0's die, d1 player 1's (a tie is followed by another opening roll)."""
-        self._add({"type": "opening_roll", "dice": [_die(d0), _die(d1)]})
+        return self._add({"type": "opening_roll", "dice": [_die(d0), _die(d1)]})
 
-    def roll(self, player: int, d1: int, d2: int) -> None:
-        self._add({"type": "roll", "player": _player(player), "dice": [_die(d1), _die(d2)]})
+    def roll(self, player: int, d1: int, d2: int) -> dict:
+        return self._add({"type": "roll", "player": _player(player), "dice": [_die(d1), _die(d2)]})
 
-    def play(self, player: int, notation: str) -> None:
+    def play(self, player: int, notation: str) -> dict:
         """A whole play in standard notation as ``rules.format_play`` writes it (e.g. "13/8 24/22")."""
         if not isinstance(notation, str):
             raise RecordError(f"a play is written as text, got {type(notation).__name__}")
-        self._add({"type": "play", "player": _player(player), "play": notation})
+        return self._add({"type": "play", "player": _player(player), "play": notation})
 
-    def double(self, player: int) -> None:
-        self._add({"type": "double", "player": _player(player)})
+    def double(self, player: int) -> dict:
+        return self._add({"type": "double", "player": _player(player)})
 
-    def take(self, player: int) -> None:
-        self._add({"type": "take", "player": _player(player)})
+    def take(self, player: int) -> dict:
+        return self._add({"type": "take", "player": _player(player)})
 
-    def beaver(self, player: int) -> None:
+    def beaver(self, player: int) -> dict:
         """The player who was doubled takes and at once redoubles, keeping the cube (money play, beavers on)."""
-        self._add({"type": "beaver", "player": _player(player)})
+        return self._add({"type": "beaver", "player": _player(player)})
 
-    def pass_(self, player: int) -> None:
-        self._add({"type": "pass", "player": _player(player)})
+    def pass_(self, player: int) -> dict:
+        return self._add({"type": "pass", "player": _player(player)})
 
-    def resign(self, player: int, points: int) -> None:
+    def resign(self, player: int, points: int) -> dict:
         """``player`` gives up the game, losing ``points`` (cube value times 1, 2 or 3)."""
-        self._add({"type": "resign", "player": _player(player), "points": int(points)})
+        return self._add({"type": "resign", "player": _player(player), "points": int(points)})
 
-    def clock_expired(self, player: int, phase: str, what_was_played: str) -> None:
+    def clock_expired(self, player: int, phase: str, what_was_played: str) -> dict:
         """The turn clock ran out and the table acted for ``player``.
 
         phase "roll": the table rolled (``what_was_played`` = "roll"; the roll itself follows as a roll action);
@@ -162,7 +163,16 @@ class RecordBuilder:
             raise RecordError("when the clock runs out on a double, the table takes or passes")
         if not isinstance(what_was_played, str):
             raise RecordError("what_was_played is text")
-        self._add({"type": "clock_expired", "player": _player(player), "phase": phase, "played": what_was_played})
+        return self._add({"type": "clock_expired", "player": _player(player), "phase": phase, "played": what_was_played})
+
+    def claim(self, player: int, owed: str, offer: int | None = None) -> dict:
+        """``player`` claims the game against a peer who went silent owing a decision (``owed`` "decide"), or a
+        message of the dice (``"reveal"``, ``"renew"``); ``offer``: the points of a resignation that waited for
+        its answer."""
+        action: dict = {"type": "claim", "player": _player(player), "owed": owed}
+        if offer is not None:
+            action["offer"] = int(offer)
+        return self._add(action)
 
     def hint(self, player: int) -> None:
         """``player`` was shown a hint in the current game: counted in the game's ``hints`` ([player 0, player 1]),

@@ -1,4 +1,4 @@
-"""Resignation, in one place for the table (``game.flow``), the replay of a record (``game.replay``) and the
+"""Resignation, in one place for the table (``game.flow``), the replay of a record (``game.reducer``) and the
 verifier built on it: what a player can still lose, so what a resignation may offer, and its result.
 
 A resignation offers the opponent a single game, a gammon or a backgammon, times the cube. Only what the resigner

@@ -16,6 +16,7 @@ from .errors import GameError, SaveError
 from .options import Options
 from .dice import SeededDice
 from .record import RecordBuilder
+from .reducer import GameState
 from .resign import refusal
 from .value import TableValue
 from .state import GAME_OVER, MATCH_OVER, MOVING, PHASES, ROLL, TAKE, Result
@@ -169,8 +170,16 @@ def _load(data: dict, now: float) -> TableValue:
     _need(rec["games"][-1]["dice"].get("fingerprint") == game_dice.fingerprint,
           "the seed does not match the current game's fingerprint")
     _need(len(rec["games"]) == game_index + 1, "the record's games do not match the game number")
+    game_state = None
+    if phase in _GAME_PHASE:
+        game_state = GameState(match, rules.Position(board[player], board[1 - player]), player,
+                               _GAME_PHASE[phase], dice)
     return TableValue(options=options, match=match, game_index=game_index, board=board, phase=phase,
                       player=player, dice=dice, turn=turn, deadline=deadline, expired=data["expired"] is True,
                       advised=data["advised"] is True, result=result, practice=data["practice"] is True,
                       now=now, game_dice=game_dice, next_dice=None, record=rec, events=(),
-                      offer=offer, declined=declined, offered=data.get("offered") is True)
+                      offer=offer, declined=declined, offered=data.get("offered") is True, game_state=game_state)
+
+
+#: The game's phase (``game.reducer``) of each phase of a table with a game in play.
+_GAME_PHASE = {ROLL: "roll", MOVING: "move", TAKE: "take"}

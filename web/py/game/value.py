@@ -14,6 +14,8 @@ from typing import Any, Optional
 
 import rules
 
+from . import reducer
+from .errors import NotAllowed
 from .options import Options
 from .record import RecordBuilder
 from .state import Event, Phase, Result
@@ -32,7 +34,9 @@ class TableValue:
     record's data (docs/game-record.md); ``events``: what
     the last intent did; ``offer``: a resignation waiting for its answer, ``(resigner, points, clock seconds the
     resigner had left or None)``, or None; ``declined``: per player, the most points of a resignation declined in
-    this game (0: none); ``offered``: the player on turn has offered a resignation in this turn already.
+    this game (0: none); ``offered``: the player on turn has offered a resignation in this turn already;
+    ``game_state``: the game as the record's actions have made it (``game.reducer``), which decides what is legal
+    when (None only for a finished game read from a save).
     """
 
     options: Options
@@ -56,6 +60,7 @@ class TableValue:
     offer: Optional[tuple] = None
     declined: tuple = (0, 0)
     offered: bool = False
+    game_state: Optional[reducer.GameState] = None
 
     def position(self, p: int) -> "rules.Position":
         """The committed position with player ``p`` as ``mine``."""
@@ -107,6 +112,16 @@ class Draft:
             self._builder = builder
             self.record = data
         return self._builder
+
+    def act(self, action: dict, after: Optional["rules.Position"] = None) -> None:
+        """Take one action just written to the record through the game's rules (``game.reducer.advance``;
+        ``after``: a play's result when the table's ``rules.Turn`` has made it): an action they refuse raises
+        ``NotAllowed`` and this draft is dropped; the cube of ``match`` is the game's."""
+        try:
+            self.game_state = reducer.advance(self.game_state, action, after)
+        except reducer.Refused as exc:
+            raise NotAllowed(exc.message) from None
+        self.match = self.game_state.match
 
     def new_record(self, builder: RecordBuilder) -> None:
         """Start from a new record (a new match)."""

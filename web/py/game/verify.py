@@ -1,5 +1,5 @@
 """Verification of a game record (docs/game-record.md): the seed against the fingerprint, every throw against the
-derivation, every play, cube action and claim replayed by ``game.replay`` (the rules engine and
+derivation, every play, cube action and claim replayed by ``game.reducer`` (the rules engine and
 ``rules.MatchState``), every game's result and the match score. ``walk_record`` is the same replay with an observer,
 for review and analysis. Pure: no js, no pyscript.
 """
@@ -15,9 +15,9 @@ from rules import dice as _dice
 from .dice_stats import DiceStats
 from .kinds import ACTION_TYPES, RESULT_KINDS, SEAT_KINDS, RollKind
 from .record import DICE_SCHEME, FORMAT, NO_DICE_SCHEME, PEER_DICE_SCHEME, VERSION, RecordError, load_record
-from .replay import GameReplay, ReplayRefused, ReplayState, pair_text
+from .reducer import GameState, Refused, advance, pair_text, start
 
-__all__ = ["Problem", "RollVerdict", "Verdict", "ReplayState", "verify_record", "verify_many", "walk_record",
+__all__ = ["Problem", "RollVerdict", "Verdict", "GameState", "verify_record", "verify_many", "walk_record",
            "PEER_FINGERPRINT_LABEL", "MAX_MATCH_LENGTH"]
 
 PEER_FINGERPRINT_LABEL = b"gamao/peer-fingerprint/v1"  # as net.peertable.peer_fingerprint
@@ -105,7 +105,7 @@ def verify_many(records: list) -> tuple[list[Verdict], DiceStats]:
 
 def walk_record(record: str | bytes | dict, observer) -> Verdict:
     """Replay ``record`` exactly as ``verify_record`` does, calling ``observer(game, action, data, before,
-    after)`` (indexes 0-based, ``data`` the action's dict, ``before``/``after`` ``ReplayState``) for every
+    after)`` (indexes 0-based, ``data`` the action's dict, ``before``/``after`` ``game.reducer.GameState``) for every
     action the replay applies. Review and analysis use it, so no second replayer exists. Unlike
     ``verify_record``, an exception raised by the observer propagates."""
     return _Replay(observer).run(record)
@@ -258,7 +258,7 @@ class _Replay:
                                         "it cannot be verified", gi)
             self.unfinished = True
             return None
-        replay: GameReplay | None = GameReplay(match)
+        replay: GameState | None = start(match)
         throw_index = 0
         for ai, action in enumerate(actions):
             if not isinstance(action, dict) or action.get("type") not in ACTION_TYPES:
@@ -289,15 +289,15 @@ class _Replay:
                 throw_index += 1
             if replay is None:
                 continue
-            before = ReplayState.of(replay) if self.observer else None
+            before = replay
             try:
-                replay.step(action)
-            except ReplayRefused as refused:
+                replay = advance(replay, action)
+            except Refused as refused:
                 self.fail(refused.code, refused.message, gi, ai, **refused.params)
                 replay = None
                 continue
             if self.observer:
-                self.observer(gi, ai, action, before, ReplayState.of(replay))
+                self.observer(gi, ai, action, before, replay)
         if replay is None:
             self.unfinished = True
             return None

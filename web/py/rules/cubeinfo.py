@@ -80,6 +80,18 @@ class CubeInfo:
         """A game after the Crawford game: a player is 1 away and this is not the Crawford game."""
         return bool(self.match_length) and not self.crawford and self.match_length - 1 in self.score
 
+    @property
+    def may_double(self) -> bool:
+        """The player deciding may double before rolling (``MatchState.can_double`` as they see it): not in the
+        Crawford game, not with the opponent's cube, not past :data:`MAX_CUBE`."""
+        return not self.crawford and self.owner != THEIRS and self.value * 2 <= MAX_CUBE
+
+    @property
+    def cube_is_dead(self) -> bool:
+        """In a match, a double would gain the player deciding nothing: the cube's value already wins them the
+        match (the analysis weighs no double there, as GNU Backgammon does not)."""
+        return bool(self.match_length) and self.my_away <= self.value
+
     def flipped(self) -> "CubeInfo":
         """The same cube and score seen by the opponent."""
         return replace(self, owner=_FLIP[self.owner], score=(self.score[1], self.score[0]))
