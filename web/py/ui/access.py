@@ -20,13 +20,14 @@ from . import status as S
 from .compact import open_menu_for
 from .keys import shortcuts_quiet, tab_order
 from .model import SLOTS
+from .port import TablePort
 from .typed import TypedMoveError, notation, plan
 
 LOG_KEEP = 30  # lines kept in the live region (older ones are removed)
 
 
 class Access:
-    def __init__(self, texts, app) -> None:
+    def __init__(self, texts, app: TablePort) -> None:
         self.t = texts
         self.lang = texts.lang
         self.app = app

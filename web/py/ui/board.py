@@ -1,5 +1,6 @@
-"""The board in the DOM: checkers, rings, dice and cube drawn into the page's skeleton, and the player's hands on
-it (tap to lift, tap a ring, drag and drop, keyboard).
+"""The board in the DOM: checkers, rings, dice and cube drawn into the page's skeleton (the pieces by
+``ui.board_paint``, the rings here), and the player's hands on it (tap to lift, tap a ring, drag and drop,
+keyboard).
 
 Shaped like chessground: the view knows no rules. It is given a :class:`BoardState` (signed counts per slot, the
 legal destinations of each movable slot from ``ui.model.destinations``, the dice, the cube) and calls
@@ -14,15 +15,11 @@ from typing import Callable, Optional
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from rules.turn import dice_used
-
+from . import board_paint as paint
 from . import dom
-from .model import CubeView, Dest, SLOTS, stack
+from .model import CubeView, Dest, SLOTS
 
 DRAG_THRESHOLD_PX = 6
-
-# Which of a die's nine cells (3x3, row by row) carry a pip.
-PIPS = {1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8), 6: (0, 2, 3, 5, 6, 8)}
 
 
 @dataclass
@@ -101,14 +98,14 @@ class BoardView:
     # -- drawing -----------------------------------------------------------------------------------------------
     def render(self, state: BoardState, moved: Optional[tuple] = None) -> None:
         """Draw ``state``. ``moved`` = (src_slot, dst_slot) animates that checker's travel briefly."""
-        start = self._checker_rect(moved[0]) if moved else None
+        start = paint.checker_rect(self.slots[moved[0]]) if moved else None
         self.state = state
         if self.lifted is not None and self.lifted not in state.dests:
             self.lifted = None
         for slot in SLOTS:
             count = state.counts.get(slot, 0)
             if self._drawn.get(slot) != count:
-                self._draw_slot(slot, count)
+                paint.slot(self.slots[slot], slot, count, self.t)
                 self._drawn[slot] = count
             el = self.slots[slot]
             if slot in state.dests:
@@ -118,44 +115,12 @@ class BoardView:
                 el.removeAttribute("data-movable")
                 el.removeAttribute("tabindex")
         self._draw_rings()
-        self._draw_dice(state)
-        self._draw_cube(state.cube)
+        paint.dice(self.dice_area, state.dice, state.dice_left, state.roller)
+        paint.cube(self.cube_el, state.cube)
         if moved and start is not None:
-            self._animate(moved[1], start)
+            paint.glide(self.slots[moved[1]], start, self.glide_ms())
         if self.after_render is not None:
             self.after_render(state)
-
-    def _draw_slot(self, slot: str, count: int) -> None:
-        el = self.slots[slot]
-        el.setAttribute("data-count", str(count))
-        for old in list(el.querySelectorAll(".checker, .slice")):
-            old.remove()
-        colour = "bottom" if count > 0 else "top"
-        shown, label = stack(count)
-        if slot in ("off", "opp-off"):
-            for i in range(abs(count)):
-                piece = dom.el("div", cls=f"slice {colour}")
-                piece.style.setProperty("--i", str(i))
-                el.appendChild(piece)
-        else:
-            for i in range(shown):
-                piece = dom.el("div", cls=f"checker {colour}")
-                piece.style.setProperty("--i", str(i))
-                if label and i == shown - 1:
-                    piece.textContent = label
-                    piece.classList.add("counted")
-                el.appendChild(piece)
-        el.setAttribute("aria-label", self._slot_label(slot, count))
-
-    def _slot_label(self, slot: str, count: int) -> str:
-        t = self.t
-        if slot in ("off", "opp-off"):
-            return f"{t('off_word')}: {abs(count)}"
-        name = t("bar_word") if slot in ("bar", "opp-bar") else slot
-        if count == 0:
-            return t("point_label", n=name, desc=t("point_empty"))
-        who = t("player_white") if count > 0 else t("player_black")
-        return t("point_label", n=name, desc=t("point_mine", n=abs(count), name=who))
 
     def _draw_rings(self) -> None:
         for old in list(self.root.querySelectorAll("[data-dest]")):
@@ -176,60 +141,6 @@ class BoardView:
             own = here * mover_sign if here * mover_sign > 0 else 0
             ring.style.setProperty("--i", str(min(own, 4)))
             self.slots[dest.slot].appendChild(ring)
-
-    def _draw_dice(self, state: BoardState) -> None:
-        area = self.dice_area
-        while area.firstChild:
-            area.removeChild(area.firstChild)
-        if not state.dice:
-            area.removeAttribute("data-dice")
-            return
-        d1, d2 = state.dice
-        area.setAttribute("data-dice", f"{d1},{d2}")
-        area.className = f"dice-area {state.roller}"
-        left = list(state.dice_left)
-        faces = [d1, d2] if d1 != d2 else [d1] * 4
-        used_flags = list(dice_used((d1, d2), tuple(left)))
-        if d1 == d2:
-            faces, used_flags = faces[:2], [used_flags[0] and used_flags[1], used_flags[2] and used_flags[3]]
-        for face, used in zip(faces, used_flags):
-            die = dom.el("div", cls="die" + (" used" if used else ""))
-            die.setAttribute("aria-label", str(face))
-            die.setAttribute("role", "img")
-            for cell in range(9):
-                die.appendChild(dom.el("span", cls="pip" if cell in PIPS[face] else "cell"))
-            area.appendChild(die)
-        if d1 == d2:
-            area.appendChild(dom.el("span", f"×{len(left)}" if left else "", cls="dice-x"))
-
-    def _draw_cube(self, cube: CubeView) -> None:
-        self.cube_el.textContent = cube.face
-        self.cube_el.className = f"cube {cube.owner}"
-        self.cube_el.setAttribute("data-cube", str(cube.value))
-        self.cube_el.setAttribute("data-owner", cube.owner)
-
-    # -- animation -----------------------------------------------------------------------------------------------
-    def _checker_rect(self, slot: str):
-        pieces = self.slots[slot].querySelectorAll(".checker, .slice")
-        if not pieces.length:
-            return None
-        return pieces.item(pieces.length - 1).getBoundingClientRect()
-
-    def _animate(self, slot: str, start) -> None:
-        glide = self.glide_ms()
-        if glide <= 0:
-            return
-        pieces = self.slots[slot].querySelectorAll(".checker, .slice")
-        if not pieces.length:
-            return
-        piece = pieces.item(pieces.length - 1)
-        end = piece.getBoundingClientRect()
-        dx, dy = start.left - end.left, start.top - end.top
-        if abs(dx) < 1 and abs(dy) < 1:
-            return
-        frames = window.JSON.parse(
-            f'[{{"transform":"translate({dx}px,{dy}px)"}},{{"transform":"translate(0,0)"}}]')
-        piece.animate(frames, glide)
 
     # -- lifting and moving --------------------------------------------------------------------------------------
     def lift(self, slot: str) -> None:
@@ -322,7 +233,7 @@ class BoardView:
 
     def _start_ghost(self, slot: str) -> None:
         count = self.state.counts.get(slot, 0)
-        rect = self._checker_rect(slot)
+        rect = paint.checker_rect(self.slots[slot])
         ghost = dom.el("div", cls="checker ghost " + ("bottom" if count > 0 else "top"))
         if rect is not None:
             ghost.style.width = f"{rect.width}px"

@@ -1,9 +1,13 @@
 """Where the bot thinks: the fast levels on the main thread (a few ms), the strong levels in a web worker
 (``web/py/bot_worker.py``) so the page never freezes; the worker starts on first need and the main thread is the
-fallback if it cannot start."""
+fallback if it cannot start.
+
+``BotProxy`` is the only client of the worker: every call to it (decisions, hints, rollouts, the analysis of a
+record or of a position) is one of its methods, and no other module holds the worker."""
 from __future__ import annotations
 
 import json
+from typing import Optional
 
 import game
 
@@ -28,6 +32,7 @@ class BotProxy:
         self._chooser = None
         self._worker = None
         self._starting = None
+        self._analysing = None  # the worker running the analysis of a record
         self.failed = False
 
     def loaded(self, weights: str) -> None:
@@ -68,7 +73,11 @@ class BotProxy:
         self._worker = worker
         return worker
 
-    async def worker(self):
+    async def start(self) -> bool:
+        """Start the worker now (so that a request soon answers at once); whether it runs."""
+        return await self._ready() is not None
+
+    async def _ready(self):
         """The worker, started once; None if it cannot start (then the main thread decides)."""
         if self._worker is not None or self.failed:
             return self._worker
@@ -88,12 +97,12 @@ class BotProxy:
         """Start the worker early when a strong level is chosen."""
         if self._weights is not None and self._worker is None and not self.failed and _slow(level):
             import asyncio
-            asyncio.ensure_future(self.worker())
+            asyncio.ensure_future(self._ready())
 
     async def decide(self, pending):
         """The intent answering ``pending``."""
         if _slow(pending.level) and len(pending.candidates) != 1:
-            worker = await self.worker()
+            worker = await self._ready()
             if worker is not None:
                 try:
                     decision = await worker.decide(json.dumps(pending.to_dict()))
@@ -108,7 +117,7 @@ class BotProxy:
     async def hint(self, request: dict) -> dict:
         """The bot's advice for a person (``bot.analysis.hint``): the strong level's search in the worker, the
         0-ply network here if the worker cannot run."""
-        worker = await self.worker()
+        worker = await self._ready()
         if worker is not None:
             try:
                 return json.loads(str(await worker.hint(json.dumps(dict(request, cube=request["cube"].to_dict())))))
@@ -123,7 +132,7 @@ class BotProxy:
         worker, calling ``on_progress(result so far)`` after each; None once ``cancelled()`` says so (checked
         between calls). Without a worker, on the main thread one trial per turn of the event loop."""
         import asyncio
-        worker = await self.worker()
+        worker = await self._ready()
         if worker is not None:
             total = int(await worker.rollout_start(json.dumps(request)))
             done = 0
@@ -152,7 +161,7 @@ class BotProxy:
         """``bot.analyse_position`` for ``{"position": GNUbg ID or XGID, "dice": [d1, d2] or None, "level":
         "quick" | "deep"}``, in the worker (the main thread at quick if the worker cannot run). A bad position or
         dice gives ``{"error": reason}``."""
-        worker = await self.worker()
+        worker = await self._ready()
         if worker is not None:
             try:
                 return json.loads(str(await worker.analyse_position(json.dumps(request))))
@@ -164,3 +173,21 @@ class BotProxy:
             return bot.analyse_position(request.get("position"), dice=request.get("dice"), level="quick")
         except bot.AnalysisError as exc:
             return {"error": str(exc)}
+
+    async def analysis_start(self, text: str, level: str) -> Optional[int]:
+        """Start the analysis of a record (JSON ``text``) at ``level`` in the worker: how many decisions it has, or
+        None when there is no worker (the caller analyses on the main thread then). One analysis at a time;
+        ``analysis_step`` runs it, ``analysis_result`` gives it."""
+        worker = await self._ready()
+        if worker is None:
+            return None
+        self._analysing = worker
+        return int(await worker.analysis_start(text, level))
+
+    async def analysis_step(self, chunk: int) -> int:
+        """Analyse ``chunk`` more decisions of the analysis started: how many are done."""
+        return int(await self._analysing.analysis_step(chunk))
+
+    async def analysis_result(self) -> str:
+        """The analysis finished, as JSON text."""
+        return str(await self._analysing.analysis_result())

@@ -4,14 +4,14 @@ game-over dialog and Play a friend are not among them (a pass is an answer the c
 game keeps its clock: ``App.pause_clock`` ignores a game with a remote seat).
 
 It watches the ``open`` attribute of those dialogs (some are made later, so the whole body is watched) and tells
-the table (``App.pause_clock(paused, "dialog")``)."""
+the page (``TablePort.pause_clock(paused, "dialog")``); the time held is kept by the page's ``ui.table_clock``."""
 from __future__ import annotations
 
 from pyscript.ffi import create_proxy, to_js
 
-PAUSING = ("dlg-new", "dlg-history", "dlg-keys", "dlg-settings", "dlg-review")
+from .port import TablePort
 
-_PROXIES: list = []
+PAUSING = ("dlg-new", "dlg-history", "dlg-keys", "dlg-settings", "dlg-review")
 
 
 def any_open(document) -> bool:
@@ -23,13 +23,13 @@ def any_open(document) -> bool:
     return False
 
 
-def install(document, window, app) -> None:
+def install(document, window, app: TablePort) -> tuple:
+    """Watch the dialogs for ``app``; the watcher and its callback, which the caller keeps for the page's life."""
     def changed(records, observer) -> None:
         app.pause_clock(any_open(document), "dialog")
 
     proxy = create_proxy(changed)
-    _PROXIES.append(proxy)
     observer = window.MutationObserver.new(proxy)
     observer.observe(document.body, to_js({"attributes": True, "attributeFilter": ["open"], "subtree": True},
                                           dict_converter=window.Object.fromEntries))
-    _PROXIES.append(observer)
+    return proxy, observer

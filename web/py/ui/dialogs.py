@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import json
+from typing import Callable
 
 import game
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 from . import status as S
+from .port import TablePort
 
 LEVEL_KEY = "gamao.newgame"
 
@@ -30,9 +32,19 @@ def download(filename: str, text: str, mime: str) -> None:
 
 
 class Dialogs:
-    def __init__(self, texts, app) -> None:
+    """The table's dialogs. ``app``: the page (``ui.port.TablePort``: ``store``, ``options_for``, ``new_game``);
+    ``open_review(record)``: the review of the game that ended; ``remember(table, state)``: keep it in the History;
+    ``confirm_pass()``, ``next_game()``: the person's actions (``ui.table_actions``)."""
+
+    def __init__(self, texts, app: TablePort, open_review: Callable[[dict], object],
+                 remember: Callable[[object, object], None], confirm_pass: Callable[[], None],
+                 next_game: Callable[[], None]) -> None:
         self.t = texts
         self.app = app
+        self.open_review = open_review
+        self.remember = remember
+        self.confirm_pass = confirm_pass
+        self.next_game = next_game
         self._proxies: list = []
         self.new_dlg = _get("dlg-new")
         self.pass_dlg = _get("dlg-pass")
@@ -67,7 +79,7 @@ class Dialogs:
         self._click("pass-no", lambda: self.pass_dlg.close())
         self._click("pass-yes", self._pass_yes)
         self._click("over-record", self._record)
-        self._click("over-review", lambda: self.app.review.open(self._table.record()))
+        self._click("over-review", lambda: self.open_review(self._table.record()))
         self._click("over-mat", self._mat)
         self._click("over-next", self._next)
         self._click("over-new", self._over_new)
@@ -165,7 +177,7 @@ class Dialogs:
 
     def _pass_yes(self) -> None:
         self.pass_dlg.close()
-        self.app.confirm_pass()
+        self.confirm_pass()
 
     # -- game over -----------------------------------------------------------------------------------------------
     def open_over(self, state, table) -> None:
@@ -196,7 +208,7 @@ class Dialogs:
 
     def _remember_record(self, table) -> None:
         """Keep the last record for "Verify a game" (key ``gamao.last-record``)."""
-        self.app.history.remember(table, self._state)
+        self.remember(table, self._state)
 
     def _record(self) -> None:
         download("gamao-game.json", game.record_json(self._table.record()), "application/json")
@@ -206,7 +218,7 @@ class Dialogs:
 
     def _next(self) -> None:
         self.over_dlg.close()
-        self.app.next_game()
+        self.next_game()
 
     def _over_new(self) -> None:
         self.over_dlg.close()

@@ -14,6 +14,7 @@ import rules
 
 from . import rollout
 from .model import slot_of
+from .port import TablePort
 
 
 def start_position(state) -> rules.Position:
@@ -95,7 +96,7 @@ class Hints:
 
     MARKS = ("hint-from", "hint-to")
 
-    def __init__(self, texts, app) -> None:
+    def __init__(self, texts, app: TablePort) -> None:
         from pyscript import document
         from pyscript.ffi import create_proxy
         self.t, self.app = texts, app

@@ -10,13 +10,14 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from .dom import on
+from .port import TablePort
 
 
 class IdsPanel:
     """``update(state)`` shows the IDs of ``state``; the buttons copy them and set a pasted one up on ``app``
     (``app.attach``, ``app.notice``); ``now()`` is the table's time."""
 
-    def __init__(self, texts, app, now: Callable[[], float]) -> None:
+    def __init__(self, texts, app: TablePort, now: Callable[[], float]) -> None:
         self.t = texts
         self.app = app
         self.now = now

@@ -14,6 +14,7 @@ from pyscript import document, window
 
 from .dom import el, on
 from .invite_link import on_invite
+from .port import TablePort
 
 __all__ = ["webrtc_missing", "install"]
 
@@ -39,7 +40,7 @@ def _explain_to_guest(t) -> None:
     dlg.showModal()
 
 
-def install(app) -> None:
+def install(app: TablePort) -> None:
     """The line instead of the "Play a friend" button, and the guest's explanation when opened from an invite."""
     line = el("span", app.t("peer_no_webrtc"), id="peer-unavailable", cls="peer-off", role="note")
     new = document.getElementById("btn-new")

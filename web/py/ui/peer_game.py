@@ -5,8 +5,8 @@ table given to the page), the claim bar when the other player goes silent, and j
 
 During a peer game the page's table is a :class:`ui.peer_adapter.PeerTableAdapter`: the methods the page uses on a
 ``game.Table``, backed by a :class:`net.PeerSession`, with the guest's states mirrored so each player sees the board
-from its own side. It reaches the page only through the App's public interface (``attach``, ``show``, ``notice``,
-``table``, ``t``, ``store``, ``clock``; see ``ui.app.App``). Everything from the peer is shown with ``textContent``.
+from its own side. It reaches the page only through ``ui.port.TablePort`` (``attach``, ``show``, ``notice``,
+``table``, ``t``, ``store``, ``clock``). Everything from the peer is shown with ``textContent``.
 """
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ from .dom import el, on
 from .invite_link import on_invite
 from .peer_dialog import PeerDialog, Role, open_peer_dialog
 from .peer_texts import notice_text
+from .port import TablePort
 
 __all__ = ["install", "PeerGame"]
 
@@ -43,7 +44,7 @@ def _now() -> float:
 class PeerGame:
     """One peer game in the page: the link, the session, the adapter given to the app, the claim bar."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: TablePort) -> None:
         self.app = app
         self.t = app.t
         self.link: Optional[PeerLink] = None
@@ -231,7 +232,7 @@ def _is_hello(text) -> bool:
         return False
 
 
-def install(app) -> PeerGame:
+def install(app: TablePort) -> PeerGame:
     """Add "Play a friend" to the page and answer an invite link the page was opened with, or one opened in it later."""
     peer = PeerGame(app)
     btn = el("button", app.t("peer_play_friend"), type="button", id="btn-peer", cls="ghost")

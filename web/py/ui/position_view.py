@@ -14,12 +14,13 @@ from pyscript import document
 from . import dom
 from . import position as P
 from . import rollout as RO
+from .port import TablePort
 from .review_board import StudyBoard
 from .rollout_view import RolloutPanel
 
 
 class PositionView:
-    def __init__(self, texts, app) -> None:
+    def __init__(self, texts, app: TablePort) -> None:
         self.t, self.app = texts, app
         self.dlg = None
         self.setup: Optional[P.Setup] = None

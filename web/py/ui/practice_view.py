@@ -19,6 +19,8 @@ import game
 import rules
 from game import practice as P
 
+from .port import TablePort
+
 STORE_KEY = "gamao.practice"
 
 
@@ -69,12 +71,13 @@ def reply_of(item: dict, state) -> Optional[str]:
 
 
 class PracticeView:
-    """The Practice panel of the table page."""
+    """The Practice panel of the table page. ``app``: the page (``ui.port.TablePort``: ``store``, ``table``,
+    ``options_for``, ``attach``); ``over_dialog()``: the game-over dialog (a pass ends a practice game without it)."""
 
-    def __init__(self, texts, app) -> None:
+    def __init__(self, texts, app: TablePort, over_dialog) -> None:
         from pyscript import document
         from .dom import el, on
-        self.t, self.app = texts, app
+        self.t, self.app, self.over_dialog = texts, app, over_dialog
         self.open_btn = el("button", texts("practice"), cls="ghost", id="btn-practice", type="button")
         document.getElementById("btn-history").insertAdjacentElement("afterend", self.open_btn)
         sec = self.panel = el("section", cls="practice-panel", id="practice", aria_labelledby="practice-title")
@@ -240,7 +243,7 @@ class PracticeView:
             return
         self._save(deck)
         if reply == "pass":
-            over = self.app.dialogs.over_dlg  # a pass ends the practice game: no game-over dialog for it
+            over = self.over_dialog()  # a pass ends the practice game: no game-over dialog for it
             if over.open:
                 over.close()
         self.panel.setAttribute("data-verdict", "right" if verdict["right"] else "wrong")

@@ -12,6 +12,7 @@ from pyscript import document
 
 from . import status as S
 from .dom import el, on
+from .port import TablePort
 
 KINDS = ("single", "gammon", "backgammon")
 
@@ -19,7 +20,7 @@ KINDS = ("single", "gammon", "backgammon")
 class ResignView:
     """The Resign button and the two dialogs; ``update(state)`` after every state shown."""
 
-    def __init__(self, texts, app) -> None:
+    def __init__(self, texts, app: TablePort) -> None:
         self.t, self.app = texts, app
         self.button = el("button", texts("resign"), id="btn-resign", type="button", hidden="",
                          aria_haspopup="dialog", aria_keyshortcuts="G")

@@ -11,6 +11,8 @@ from typing import Callable, Optional
 
 from pyscript import window
 
+from .port import TablePort
+
 CHUNK = {"quick": 8, "deep": 1}   # decisions per worker call
 
 
@@ -39,7 +41,7 @@ class Runner:
     """One analysis at a time: ``await run(record, level, tick)`` is the result (None when cancelled);
     ``cancel()`` stops it between two calls."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: TablePort) -> None:
         self.app = app
         self.running = False
         self.cancelled = False
@@ -63,22 +65,22 @@ class Runner:
         await self.app.wait_for_bot()
         with span("review-record-json"):
             text = json.dumps(record)
-        worker = await self.app.bots.worker()
-        if worker is not None:
-            total = int(await worker.analysis_start(text, level))
+        bots = self.app.bots
+        total = await bots.analysis_start(text, level)
+        if total is not None:
             done = 0
             with span("review-tick"):
                 tick(0, total)
             while done < total:
                 if self.cancelled:
                     return None
-                done = int(await worker.analysis_step(CHUNK[level]))
+                done = await bots.analysis_step(CHUNK[level])
                 with span("review-tick"):
                     tick(done, total)
-            answer = await worker.analysis_result()
+            answer = await bots.analysis_result()
             await asyncio.sleep(0)
             with span("review-result-parse"):
-                return json.loads(str(answer))
+                return json.loads(answer)
         from bot import analysis  # no worker: the main thread, one decision per turn of the event loop
         a = analysis.Analysis(record, level)
         while not a.finished:

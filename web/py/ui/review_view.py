@@ -9,41 +9,49 @@ Keys: ← → step, Home / End, N / P the next / previous error (of the player c
 live region (``#announce``, moved into the view while it is open).
 
 Opened from the game-over dialog, each History entry, a match file ("Open a match file") and the Verify page
-(``index.html?review=1`` with the record in ``localStorage["gamao.review"]``). The data comes from the pure
-``ui.review``.
+(``ui.review_open``). The data comes from the pure ``ui.review``; the panels are drawn by ``ui.review_panels``, the
+keys and clicks that move through the decisions are ``ui.review_nav``'s.
 """
 from __future__ import annotations
 
 import asyncio
 import json
-from typing import Optional
+from typing import Callable, Optional
 
-from pyscript import document, window
+from pyscript import document
 
 from . import dom
 from . import review as R
-from . import review_graph as RG
 from . import review_list as RL
-from . import review_stats as RS
+from . import review_panels as RP
 from . import rollout as RO
 from .dialogs import download
-from .keys import TYPING_TAGS
 from .model import CubeView
+from .port import TablePort
 from .review_board import StudyBoard
-from .review_file import read_match_file
+from .review_nav import ReviewNav
+from .review_open import from_file
 from .review_run import Runner, span
 from .rollout_view import RolloutPanel
 
-REVIEW_KEY = "gamao.review"
 
-
-def _NO_SCROLL():
-    return window.JSON.parse('{"preventScroll": true}')
+def _button(text: str, id: str, fn, parent, cls: str = "", keys: str = ""):
+    b = dom.el("button", text, id=id, cls=cls, parent=parent, type="button")
+    if keys:
+        b.setAttribute("aria-keyshortcuts", keys)
+    dom.on(b, "click", lambda e: fn())
+    return b
 
 
 class ReviewView:
-    def __init__(self, texts, app) -> None:
+    """The review. ``app``: the page (``ui.port.TablePort``: ``store``, ``notice``, ``pause_clock``, ``bots``,
+    ``wait_for_bot``); ``say(text)``: the page's live region; ``open_position(xgid)``: Analyse a position on it;
+    ``collected(record, key, analysis)``: the analysis, for Practice."""
+
+    def __init__(self, texts, app: TablePort, say: Callable[[str], None], open_position: Callable[[str], None],
+                 collected: Callable[[dict, str, dict], None]) -> None:
         self.t, self.app = texts, app
+        self.say, self.open_position, self.collected = say, open_position, collected
         self.dlg = None
         self.items: list = []
         self.i = 0
@@ -54,13 +62,6 @@ class ReviewView:
         self.show_after = False
 
     # -- building ------------------------------------------------------------------------------------------------
-    def _button(self, text: str, id: str, fn, parent, cls: str = "", keys: str = ""):
-        b = dom.el("button", text, id=id, cls=cls, parent=parent, type="button")
-        if keys:
-            b.setAttribute("aria-keyshortcuts", keys)
-        dom.on(b, "click", lambda e: fn())
-        return b
-
     def _build(self) -> None:
         t = self.t
         dlg = dom.el("dialog", id="dlg-review", cls="review-page", aria_labelledby="review-title", data_review="")
@@ -71,8 +72,9 @@ class ReviewView:
         dom.el("span", t("open_match_file"), parent=label)
         self.file = dom.el("input", id="review-file", parent=label, type="file",
                            accept=".mat,.txt,.json,text/plain,application/json")
-        dom.on(self.file, "change", lambda e: asyncio.ensure_future(self._file_chosen()))
-        self._button(t("review_close"), "review-close", self.close, head)
+        dom.on(self.file, "change",
+               lambda e: asyncio.ensure_future(from_file(self.file, self.open, self._notice, self.t)))
+        _button(t("review_close"), "review-close", self.close, head)
         self.dice_note = dom.el("p", t("review_dice_unverified"), id="review-dice-note", cls="review-note", parent=dlg)
         main = dom.el("div", cls="review-main", parent=dlg)
         left = dom.el("section", cls="review-left", parent=main, aria_label=t("review_board"))
@@ -80,26 +82,28 @@ class ReviewView:
         self.facts = dom.el("p", id="review-facts", cls="review-facts", parent=left)
         self.text = dom.el("p", id="review-step", cls="review-step", parent=left)
         nav = dom.el("div", cls="review-nav", parent=left)
-        self._button(t("review_first"), "review-first", lambda: self.go(0), nav, keys="Home")
-        self._button(t("review_prev"), "review-prev", lambda: self.go(self.i - 1), nav, keys="ArrowLeft")
-        self._button(t("review_next"), "review-next", lambda: self.go(self.i + 1), nav, "primary", "ArrowRight")
-        self._button(t("review_last"), "review-last", lambda: self.go(len(self.items) - 1), nav, keys="End")
+        _button(t("review_first"), "review-first", lambda: self.go(0), nav, keys="Home")
+        _button(t("review_prev"), "review-prev", lambda: self.go(self.i - 1), nav, keys="ArrowLeft")
+        _button(t("review_next"), "review-next", lambda: self.go(self.i + 1), nav, "primary", "ArrowRight")
+        _button(t("review_last"), "review-last", lambda: self.go(len(self.items) - 1), nav, keys="End")
         nav2 = dom.el("div", cls="review-nav", parent=left)
-        self.best_btn = self._button(t("review_show_best"), "review-show-best", self.toggle_best, nav2)
-        self.after_btn = self._button(t("review_show_after"), "review-show-after", self.toggle_after, nav2)
-        self._button(t("review_analyse_here"), "review-analyse-position", self.analyse_position, nav2)
+        self.best_btn = _button(t("review_show_best"), "review-show-best", self.toggle_best, nav2)
+        self.after_btn = _button(t("review_show_after"), "review-show-after", self.toggle_after, nav2)
+        _button(t("review_analyse_here"), "review-analyse-position", self.analyse_position, nav2)
         errs = dom.el("div", cls="review-nav", parent=left)
         lab = dom.el("label", t("review_errors_of") + " ", parent=errs)
         self.who_sel = dom.el("select", id="review-player", parent=lab)
         dom.on(self.who_sel, "change", lambda e: self._draw_graph())
-        self._button(t("review_prev_error"), "review-prev-error", lambda: self.to_error(-1), errs, keys="P")
-        self._button(t("review_next_error"), "review-next-error", lambda: self.to_error(1), errs, keys="N")
+        _button(t("review_prev_error"), "review-prev-error", lambda: self.to_error(-1), errs, keys="P")
+        _button(t("review_next_error"), "review-next-error", lambda: self.to_error(1), errs, keys="N")
         self.decision = dom.el("div", id="review-decision", cls="review-best", parent=left)
         self.rollout = RolloutPanel(t, self.app, left.appendChild, "review", "h3")  # *Roll out* the decision shown
         side = dom.el("section", cls="review-side", parent=main, aria_labelledby="review-list-title")
         dom.el("h3", t("review_list"), id="review-list-title", parent=side)
         self.list = dom.el("ol", id="review-list", cls="review-list", parent=side, aria_labelledby="review-list-title")
-        dom.on(self.list, "click", self._list_click)
+        self.graph = dom.el("div", id="review-graph", cls="review-graph")  # (placed below)
+        self.nav = ReviewNav(self.list, self.graph, self.go, self.to_error, lambda: (self.i, len(self.items)))
+        dom.on(self.list, "click", self.nav.list_click)
         box = dom.el("section", cls="review-analysis", parent=main, aria_labelledby="review-analysis-title")
         dom.el("h3", t("review_analysis"), id="review-analysis-title", parent=box)
         row = dom.el("p", cls="review-nav", parent=box)
@@ -107,18 +111,18 @@ class ReviewView:
         self.depth = dom.el("select", id="review-depth", parent=label)
         for value in ("quick", "deep"):
             dom.el("option", t("review_" + value), parent=self.depth, value=value)
-        self.run_btn = self._button(t("review_analyse"), "review-analyse", self.analyse, row, "primary")
-        self.cancel_btn = self._button(t("review_cancel"), "review-cancel", self.runner.cancel, row)
+        self.run_btn = _button(t("review_analyse"), "review-analyse", self.analyse, row, "primary")
+        self.cancel_btn = _button(t("review_cancel"), "review-cancel", self.runner.cancel, row)
         self.cancel_btn.hidden = True
-        self.export_btn = self._button(t("review_export"), "review-export", self.export, row)
+        self.export_btn = _button(t("review_export"), "review-export", self.export, row)
         self.progress = dom.el("progress", id="review-progress", parent=box, aria_label=t("review_progress"))
         self.progress.hidden = True
         self.status = dom.el("p", id="review-analysis-status", parent=box, role="status", aria_live="polite")
-        self.graph = dom.el("div", id="review-graph", cls="review-graph", parent=box)
-        dom.on(self.graph, "click", self._graph_click)
-        dom.on(self.graph, "keydown", self._graph_key)
+        box.appendChild(self.graph)
+        dom.on(self.graph, "click", self.nav.graph_click)
+        dom.on(self.graph, "keydown", self.nav.graph_key)
         self.stats = dom.el("table", id="review-stats", cls="review-stats", parent=box)
-        dom.on(dlg, "keydown", self._key)
+        dom.on(dlg, "keydown", self.nav.key)
         dom.on(dlg, "close", lambda e: self._closed())
         document.body.appendChild(dlg)
         self.dlg = dlg
@@ -181,28 +185,7 @@ class ReviewView:
     async def _warm(self) -> None:
         """Start the bot's worker while the person looks at the game, so the analysis starts at once."""
         await self.app.wait_for_bot()
-        await self.app.bots.worker()
-
-    def open_from_url(self) -> None:
-        """``?review=1``: the record the Verify page left in ``localStorage``."""
-        if "review=1" not in str(window.location.search):
-            return
-        text = self.app.store.get(REVIEW_KEY)
-        if text:
-            self.open(text)
-
-    async def _file_chosen(self) -> None:
-        files = self.file.files
-        if not files or not files.length:
-            return
-        text = str(await files.item(0).text())
-        self.file.value = ""
-        try:
-            record = read_match_file(text)
-        except ValueError as exc:
-            self._notice(self.t("review_bad_file", why=str(exc)))
-            return
-        self.open(record)
+        await self.app.bots.start()
 
     def close(self) -> None:
         if self.dlg is not None and self.dlg.open:
@@ -227,39 +210,12 @@ class ReviewView:
         if changed:
             self.show_best = self.show_after = False
         with span("review-draw"):
-            self._mark_current(old)
+            self.nav.mark(old, i)
             self._draw()
         if changed:
             self._offer_rollout()
-            self.app.access.say(R.item_text(self.items[i], self.who, self.t))
-        if focus == "list":
-            self._current_button().focus(_NO_SCROLL())
-        elif focus == "graph":
-            point = self.graph.querySelector('[tabindex="0"]')
-            if point:
-                point.focus()
-
-    def _current_button(self):
-        return self.list.querySelector(f'[data-i="{self.i}"]')
-
-    def _mark_current(self, old: int) -> None:
-        prev = self.list.querySelector(f'[data-i="{old}"]') if old >= 0 else None
-        if prev:
-            prev.removeAttribute("aria-current")
-            prev.setAttribute("tabindex", "-1")
-        cur = self._current_button()
-        if cur:
-            cur.setAttribute("aria-current", "true")
-            cur.setAttribute("tabindex", "0")
-            self._scroll_list(cur)
-
-    def _scroll_list(self, cur) -> None:
-        """The list scrolls to show the current decision; the page itself does not move."""
-        r, box = cur.getBoundingClientRect(), self.list.getBoundingClientRect()
-        if r.top < box.top:
-            self.list.scrollTop -= box.top - r.top
-        elif r.bottom > box.bottom:
-            self.list.scrollTop += r.bottom - box.bottom
+            self.say(R.item_text(self.items[i], self.who, self.t))
+        self.nav.focus(i, focus)
 
     def _draw(self) -> None:
         it = self.items[self.i]
@@ -287,8 +243,8 @@ class ReviewView:
         self.best_btn.setAttribute("aria-pressed", str(self.show_best and has_best).lower())
         self.after_btn.hidden = it.kind != "play" or not it.steps
         self.after_btn.setAttribute("aria-pressed", str(self.show_after).lower())
-        self._decision(it)
-        self._graph_current()
+        RP.decision(self.decision, it, self.who, self.t)
+        RP.graph_current(self.graph, self.i)
 
     def toggle_best(self) -> None:
         self.show_best = not self.show_best
@@ -298,7 +254,7 @@ class ReviewView:
         """The position before the shown decision in "Analyse a position" (the review closes; it reopens where
         it was from the History or the game-over dialog)."""
         if self.items:
-            self.app.position.open(R.xgid_of(self.items[self.i], self.record.get("match_length") or 0), run=True)
+            self.open_position(R.xgid_of(self.items[self.i], self.record.get("match_length") or 0))
 
     def _offer_rollout(self) -> None:
         """The shown decision's rollout: its roll's plays (the best and the play made ticked), or its cube
@@ -320,101 +276,17 @@ class ReviewView:
     def to_error(self, step: int, focus: str = "") -> None:
         j = R.next_error(self.items, self.i, step, self._who())
         if j is None:
-            self.app.access.say(self.t("review_no_error" if self.analysis else "review_not_analysed"))
+            self.say(self.t("review_no_error" if self.analysis else "review_not_analysed"))
             self.status.textContent = self.t("review_no_error" if self.analysis else "review_not_analysed")
             return
         self.go(j, focus)
 
-    def _key(self, event) -> None:
-        if event.ctrlKey or event.metaKey or event.altKey:
-            return
-        tag = str(event.target.tagName).lower() if event.target else ""
-        if tag in TYPING_TAGS and str(event.target.type) not in ("file", "checkbox", "radio", "button"):
-            return
-        key = str(event.key)
-        focus = "list" if event.target and event.target.closest("#review-list") else ""
-        if event.target and event.target.closest("#review-graph"):
-            focus = "graph"
-        moves = {"ArrowLeft": self.i - 1, "ArrowRight": self.i + 1, "Home": 0, "End": len(self.items) - 1}
-        if focus == "list":
-            moves.update({"ArrowUp": self.i - 1, "ArrowDown": self.i + 1})
-        if key in moves:
-            event.preventDefault()
-            self.go(moves[key], focus)
-        elif key.lower() in ("n", "p"):
-            event.preventDefault()
-            self.to_error(1 if key.lower() == "n" else -1, focus)
-
-    def _list_click(self, event) -> None:
-        target = event.target.closest("[data-decision]") if event.target else None
-        if target:
-            self.go(int(target.getAttribute("data-i")))
-
     # -- analysis shown --------------------------------------------------------------------------------------------
-    def _decision(self, it) -> None:
-        self.decision.innerHTML = ""
-        for d in it.analysed:
-            p = dom.el("p", None, parent=self.decision, cls="decision-lines", data_kind=d["kind"],
-                       data_mark=R.mark_value(d["mark"]))
-            for k, line in enumerate(R.decision_lines(d, self.who, self.t)):
-                cls = ("mark mark-" + R.mark_value(d["mark"])) if k == 0 else ""
-                dom.el("span", line, parent=p, cls=cls)
-                dom.el("br", parent=p)
-            if d["kind"] == "move" and d.get("top") and not d.get("forced"):
-                dom.el("h4", self.t("review_top"), parent=self.decision)
-                ol = dom.el("ol", parent=self.decision, cls="review-top")
-                for o in d["top"]:
-                    dom.el("li", f"{o['play'] or self.t('hint_no_move')} ({o['equity']:+.3f})", parent=ol,
-                           data_position_id=o["position_id"])
-
     def _draw_graph(self) -> None:
-        if not any(RG.chances(it) for it in self.items):
-            self.graph.innerHTML = ""
-            return
-        player = self._who() or 0
-        self.graph.innerHTML = RG.svg(self.items, self.i, self.who, self.t, player)
-
-    def _graph_current(self) -> None:
-        svg = self.graph.querySelector("svg")
-        if not svg:
-            return
-        focus = None
-        for c in svg.querySelectorAll("circle[data-i]"):
-            i = int(c.getAttribute("data-i"))
-            c.classList.toggle("current", i == self.i)
-            c.setAttribute("r", "6" if i == self.i else "4.5")
-            c.setAttribute("tabindex", "-1")
-            if i <= self.i or focus is None:
-                focus = c
-        if focus is not None:
-            focus.setAttribute("tabindex", "0")
-
-    def _graph_click(self, event) -> None:
-        target = event.target.closest("[data-i]") if event.target else None
-        if target:
-            self.go(int(target.getAttribute("data-i")), "graph")
-
-    def _graph_key(self, event) -> None:
-        if str(event.key) in ("Enter", " "):
-            self._graph_click(event)
-            event.preventDefault()
+        RP.graph(self.graph, self.items, self.i, self.who, self.t, self._who() or 0)
 
     def _draw_stats(self) -> None:
-        self.stats.innerHTML = ""
-        rows = RS.rows(self.analysis, self.t)
-        if not rows:
-            return
-        dom.el("caption", self.t("review_stats"), parent=self.stats)
-        head = dom.el("tr", parent=dom.el("thead", parent=self.stats))
-        dom.el("td", "", parent=head)
-        for name in self.who:
-            dom.el("th", name, parent=head, scope="col")
-        body = dom.el("tbody", parent=self.stats)
-        for what, a, b in rows:
-            tr = dom.el("tr", parent=body)
-            dom.el("th", what, parent=tr, scope="row")
-            dom.el("td", a, parent=tr)
-            dom.el("td", b, parent=tr)
+        RP.stats(self.stats, self.analysis, self.who, self.t)
 
     # -- running the analysis --------------------------------------------------------------------------------------
     def analyse(self) -> None:
@@ -445,7 +317,7 @@ class ReviewView:
             return
         with span("review-store"):
             self.app.store.set(R.ANALYSIS_KEY, R.store_analysis(self.app.store.get(R.ANALYSIS_KEY), key, result))
-        self.app.practice.collected(record, key, result)  # the opted-in players' errors, for Practice
+        self.collected(record, key, result)  # the opted-in players' errors, for Practice
         await asyncio.sleep(0)  # parsing, storing and drawing in separate tasks: no long one at the end
         if record is not self.record:
             return

@@ -15,6 +15,7 @@ import random
 from typing import Optional
 
 from . import rollout as RO
+from .port import TablePort
 
 _PANELS: list = []   # every panel of the page, so that starting one stops the others
 
@@ -23,7 +24,7 @@ class RolloutPanel:
     """A rollout section, placed by ``place(section)``; its ids start with ``key`` ("" for the hint's:
     ``#rollout``, ``#btn-rollout``, ``#rollout-table``...; "position": ``#position-rollout``...)."""
 
-    def __init__(self, texts, app, place, key: str = "", heading: str = "h2") -> None:
+    def __init__(self, texts, app: TablePort, place, key: str = "", heading: str = "h2") -> None:
         from .dom import el, on
         self.t, self.app, self.key = texts, app, key
         sec = self.section = el("section", cls="rollout-panel", id=self._id("rollout"),

@@ -6,10 +6,12 @@ language's ``gamao.lang``, which a change of language also follows to the page i
 How the choices show: ``html[data-home="left"]`` mirrors the board (style sheet ``settings.css``: the bottom
 player's home board on the left, its checkers going clockwise; the phone's upright board is turned the same
 way), ``html[data-numbers="off"]`` hides the point numbers, ``html[data-animation]`` names the speed (``instant``
-stops the style sheets' transitions) and the board's glide and the bot's pauses follow it (``App.prefs``). The
+stops the style sheets' transitions) and the board's glide and the bot's pauses follow it (``Settings.glide_ms``, ``Settings.pace_factor``). The
 board's ``data-point`` numbering, the clicks and the keys stay as they are: only where each point is drawn
 changes."""
 from __future__ import annotations
+
+from typing import Callable
 
 from pyscript import document, window
 
@@ -17,6 +19,7 @@ from . import lang_switch
 from .board import reduced_motion
 from .dom import el, on
 from .i18n import LANGS
+from .port import TablePort
 from .prefs import ANIMATIONS, LANG_KEY, SETTINGS_KEY, Prefs, load
 
 
@@ -45,9 +48,13 @@ def add_point_numbers(board_root) -> None:
 class Settings:
     """The panel and the settings it keeps: ``prefs`` (the current :class:`ui.prefs.Prefs`), ``open()``."""
 
-    def __init__(self, texts, app) -> None:
+    def __init__(self, texts, app: TablePort, muted: Callable[[], bool], toggle_sound: Callable[[], None]) -> None:
+        """``app``: the page (``ui.port.TablePort``: ``store``, ``save``); ``muted()``: whether the sound is off;
+        ``toggle_sound()``: turn it on or off."""
         self.t = texts
         self.app = app
+        self.muted = muted
+        self.toggle_sound = toggle_sound
         self.store = app.store
         self.prefs = load(self.store.get(SETTINGS_KEY))
         apply(self.prefs)
@@ -119,7 +126,7 @@ class Settings:
         self.home[self.prefs.home].checked = True
         self.animation.value = self.prefs.speed(reduced_motion())
         self.numbers.checked = self.prefs.numbers
-        self.sound.checked = not self.app.sound.muted
+        self.sound.checked = not self.muted()
         self.lang.value = self.t.lang
         if not self.dlg.open:
             self.dlg.showModal()
@@ -140,8 +147,8 @@ class Settings:
         apply(prefs)
 
     def _sound(self) -> None:
-        if bool(self.sound.checked) == self.app.sound.muted:
-            self.app.toggle_sound()
+        if bool(self.sound.checked) == self.muted():
+            self.toggle_sound()
 
     def _language(self) -> None:
         lang = str(self.lang.value)

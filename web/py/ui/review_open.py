@@ -1,0 +1,35 @@
+"""Where a review's record comes from besides the page's own games (the game-over dialog, the History): the Verify
+page, which leaves it in ``localStorage["gamao.review"]`` and opens ``index.html?review=1``, and a file the person
+chooses ("Open a match file": a game record or a ``.mat`` match, read by ``ui.review_file``)."""
+from __future__ import annotations
+
+from typing import Callable
+
+from .review_file import read_match_file
+
+REVIEW_KEY = "gamao.review"
+
+
+def from_url(search: str, store, open_record: Callable[[str], object]) -> None:
+    """``?review=1`` in the page's ``search``: open the record the Verify page left in ``store``."""
+    if "review=1" not in search:
+        return
+    text = store.get(REVIEW_KEY)
+    if text:
+        open_record(text)
+
+
+async def from_file(file_input, open_record: Callable[[dict], object], notice: Callable[[str], None], t) -> None:
+    """The file chosen in ``file_input`` (emptied for the next choice): its record opened, or ``notice`` of why it
+    cannot be read."""
+    files = file_input.files
+    if not files or not files.length:
+        return
+    text = str(await files.item(0).text())
+    file_input.value = ""
+    try:
+        record = read_match_file(text)
+    except ValueError as exc:
+        notice(t("review_bad_file", why=str(exc)))
+        return
+    open_record(record)
