@@ -4,6 +4,7 @@ by what the claimant could still win; withdrawn when the accused answers by acti
 verifies without the absent side's secret."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -120,7 +121,8 @@ def test_a_claim_too_early_by_the_accused_sides_clock_is_refused():
     p = _reach(link, rng, game.ROLL)            # p must roll
     accused, claimant = link.side(p), link.side(1 - p)
     t = claimant.since
-    accused.since = t + 50                       # the message that started p's turn arrived 50 s late
+    # the message that started p's turn arrived 50 s late
+    accused.restore(dataclasses.replace(accused.value, since=t + 50))
     assert claimant.can_claim(t + CLOCK + GRACE)
     out = claimant.claim(t + CLOCK + GRACE)
     assert claimant.stage == "claimed" and out.notices[-1][0] == "claim_won"

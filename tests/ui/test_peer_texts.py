@@ -15,7 +15,7 @@ from net import ice
 from ui import i18n, peer_texts
 
 NET = pathlib.Path(net.__file__).parent
-SESSION_MODULES = [NET / "session.py", NET / "claims.py", NET / "chainflow.py"]
+SESSION_MODULES = sorted(NET.glob("session*.py")) + [NET / "claims.py", NET / "chainflow.py"]
 KINDS = ["host", "srflx", "prflx", "relay"]
 
 

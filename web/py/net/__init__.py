@@ -13,8 +13,8 @@ Standard library + ``rules`` + ``game`` only (``bot`` only for a player whose cl
 from .errors import NotYourTurn, PeerError, Refused, SignalError
 from .messages import MAX_MESSAGE_BYTES, VERSION, clean_text, decode, encode
 from .peertable import PeerDice, PeerTable, peer_fingerprint
-from .session import DEFAULT_GRACE, GUEST, HOST, Outcome, PeerSession, Settings
+from .session import DEFAULT_GRACE, GUEST, HOST, Outcome, PeerSession, SessionValue, Settings
 
 __all__ = ["NotYourTurn", "PeerError", "Refused", "SignalError", "MAX_MESSAGE_BYTES", "VERSION", "clean_text",
            "decode", "encode", "PeerDice", "PeerTable", "peer_fingerprint", "DEFAULT_GRACE", "GUEST", "HOST",
-           "Outcome", "PeerSession", "Settings"]
+           "Outcome", "PeerSession", "SessionValue", "Settings"]

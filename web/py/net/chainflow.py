@@ -1,11 +1,11 @@
 """The dice of a peer game as messages (docs/peer-protocol.md section 3, docs/fair-dice.md section 7): this
 side's hash chains and their renewal every N throws, the reveals that make each throw, the secrets after a game
-and the commitments of the next one. A mixin of :class:`net.session.PeerSession` (it uses the session's state
-and its transaction helpers). Pure.
+and the commitments of the next one. Handlers ``on_<type>(draft, msg, side)`` of ``net.session_handlers`` and
+the helpers they share, on a :class:`~net.session_value.Draft`. Pure.
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 import game
 from game import intents as I
@@ -14,184 +14,183 @@ from rules import dice as _dice
 from .chains import Chain, check_reveal, check_secret, hex_or_none as _hex
 from .errors import Refused
 from .peertable import PeerDice, PeerTable
+from .session_value import GUEST, HOST, ROLES, Draft, known, put, renewal_missing
 
-__all__ = ["HOST", "GUEST", "ROLES", "DiceMessages"]
+__all__ = ["my_value", "sync_record", "table_apply", "check_over", "decider", "on_reveal",
+           "on_roll", "on_secret", "on_next", "on_renew"]
 
-HOST, GUEST = 0, 1
-ROLES = ("host", "guest")
-
-
-
-class DiceMessages:
-    """Chains, renewals, reveals, secrets and the next game's commitments, for PeerSession."""
-
-    def _new_chain(self, game_no: int, seg: int = 0) -> Chain:
-        key = str(game_no) if seg == 0 else f"{game_no}.{seg}"
-        secret = self._saved_secrets.get(key)
-        if secret is None:
-            secret = self._random(32)
-            self._saved_secrets = {**self._saved_secrets, key: secret}
-        return Chain(secret, self.chain_length)
+Msg = dict[str, Any]
 
 
-    def _my_value(self, k: int) -> bytes:
-        """This side's chain value for throw k (throws from k = s·N on use the s-th renewed chain)."""
-        seg, i = divmod(k, self.chain_length)
-        return (self.chain if seg == 0 else self.segs[seg - 1]).value_for(i)
+def my_value(d: Any, k: int) -> bytes:
+    """This side's chain value for throw k (throws from k = s·N on use the s-th renewed chain)."""
+    seg, i = divmod(k, d.chain_length)
+    chain: Chain = d.chain if seg == 0 else d.segs[seg - 1]
+    return chain.value_for(i)
 
 
-    def _renewal_missing(self) -> Optional[int]:
-        """The side whose renewed chain throw k still needs (host first), or None."""
-        if self.stage not in ("opening", "play"):
-            return None
-        seg = self.k // self.chain_length
-        if seg == 0:
-            return None
-        if len(self.renewals) < seg:
-            return HOST
-        pair = self.renewals[seg - 1]
-        return next((p for p in (HOST, GUEST) if pair[p] is None), None)
+def table_apply(d: Draft, intent: I.Intent) -> None:
+    assert d.table is not None
+    st = d.table.apply(intent, d.now)
+    d.events.extend(st.events)
 
 
-    def _sync_record(self, final: bool = False) -> None:
-        """The current game's renewals (and, once it ended, its last throw's values) into its record."""
-        if self.table is None or len(self.table.value.record["games"]) != self.game_no:
+def sync_record(d: Draft, final: bool = False) -> None:
+    """The current game's renewals (and, once it ended, its last throw's values) into its record."""
+    if d.table is None or len(d.table.value.record["games"]) != d.game_no:
+        return
+    entries = [{"host_commitment": _hex(h), "guest_commitment": _hex(g),
+                "host_secret": None, "guest_secret": None} for h, g in d.renewals]
+    for i, entry in enumerate(entries):
+        if i + 1 < len(d.seg_secrets):
+            entry["host_secret"], entry["guest_secret"] = d.seg_secrets[i + 1]
+    first = list(d.seg_secrets[0]) if d.seg_secrets else None
+    last: list[Optional[str]] = [_hex(v) for v in d.throw_values] if final else [None, None]
+    d.table.set_peer_dice(entries, first, last)
+
+
+def decider(d: Draft, side: int, what: str) -> game.State:
+    """The table's state when ``side`` may decide now (roll or double, play, answer); else Refused."""
+    if d.stage != "play":
+        raise Refused("unexpected", f"{what}: the game is not in play")
+    if d.roll_pending is not None:
+        raise Refused("out_of_turn", f"{what}: a throw is waiting for its second value")
+    if renewal_missing(d) is not None:
+        raise Refused("out_of_turn", f"{what}: the renewed chains must be exchanged first")
+    assert d.table is not None
+    st = d.table.state()
+    if st.actor != side:
+        raise Refused("out_of_turn", f"{what}: it is not the {ROLES[side]}'s turn")
+    return st
+
+
+def check_over(d: Draft) -> None:
+    assert d.table is not None
+    phase = d.table.state().phase
+    if phase in (game.GAME_OVER, game.MATCH_OVER):
+        d.stage = "over" if phase == game.GAME_OVER else "match_over"
+        d.secrets_in = (None, None)
+        sync_record(d, final=True)
+
+
+def _reveal_value(d: Draft, msg: Msg, side: int) -> bytes:
+    if msg["k"] != d.k:
+        raise Refused("replayed" if msg["k"] < d.k else "unexpected",
+                      f"a value for throw {msg['k']} came while throw {d.k} is being made")
+    if d.revealed[side] is not None:
+        raise Refused("unexpected", f"throw {d.k}: this side's value was already revealed")
+    if renewal_missing(d) is not None:
+        raise Refused("unexpected", f"throw {d.k} needs both sides' renewed chains first")
+    value = bytes.fromhex(msg["value"])
+    check_reveal(value, known(d.last[side]), ROLES[side], d.k)
+    return value
+
+
+def _throw(d: Draft) -> tuple[int, int]:
+    pair = _dice.peer_roll(known(d.revealed[HOST]), known(d.revealed[GUEST]))
+    d.last = d.throw_values = d.revealed
+    d.revealed = (None, None)
+    d.k += 1
+    return pair
+
+
+def on_reveal(d: Draft, msg: Msg, side: int) -> None:
+    if d.stage == "opening":
+        if side == GUEST and d.revealed[HOST] is None:
+            raise Refused("out_of_turn", "the host reveals first for an opening throw")
+        d.revealed = put(d.revealed, side, _reveal_value(d, msg, side))
+        if side == HOST:
             return
-        entries = [{"host_commitment": h.hex(), "guest_commitment": g.hex(),
-                    "host_secret": None, "guest_secret": None} for h, g in self.renewals]
-        for i, entry in enumerate(entries):
-            if i + 1 < len(self.seg_secrets):
-                entry["host_secret"], entry["guest_secret"] = self.seg_secrets[i + 1]
-        first = self.seg_secrets[0] if self.seg_secrets else None
-        last = [_hex(v) for v in self.throw_values] if final else [None, None]
-        self.table.set_peer_dice(entries, first, last)
-
-
-    def _next_message(self) -> dict:
-        self.next_chain = self._new_chain(self.game_no + 1)
-        return {"t": "next", "game": self.game_no + 1, "commit": self.next_chain.commitment.hex()}
-
-
-    def _reveal_value(self, msg: dict, side: int) -> bytes:
-        if msg["k"] != self.k:
-            raise Refused("replayed" if msg["k"] < self.k else "unexpected",
-                          f"a value for throw {msg['k']} came while throw {self.k} is being made")
-        if self.revealed[side] is not None:
-            raise Refused("unexpected", f"throw {self.k}: this side's value was already revealed")
-        if self._renewal_missing() is not None:
-            raise Refused("unexpected", f"throw {self.k} needs both sides' renewed chains first")
-        value = bytes.fromhex(msg["value"])
-        check_reveal(value, self.last[side], ROLES[side], self.k)
-        return value
-
-
-    def _throw(self) -> tuple:
-        pair = _dice.peer_roll(self.revealed[HOST], self.revealed[GUEST])
-        self.last = list(self.revealed)
-        self.throw_values = list(self.revealed)
-        self.revealed = [None, None]
-        self.k += 1
-        return pair
-
-
-    def _on_reveal(self, msg: dict, side: int) -> None:
-        if self.stage == "opening":
-            if side == GUEST and self.revealed[HOST] is None:
-                raise Refused("out_of_turn", "the host reveals first for an opening throw")
-            self.revealed[side] = self._reveal_value(msg, side)
-            if side == HOST:
-                return
-            pair = self._throw()
-            self.opening.append(pair)
-            if pair[0] == pair[1]:
-                return
-            dice = PeerDice(self.commits[HOST], self.commits[GUEST], self.chain_length, self.opening)
-            if self.table is None:
-                opts = game.Options(seats=(game.Seat("peer", name=self.names[HOST]),
-                                           game.Seat("peer", name=self.names[GUEST])),
-                                    match_length=self.settings.match_length, jacoby=self.settings.jacoby,
-                                    beavers=self.settings.beavers, clock=self.settings.clock, seed=None)
-                self.table = PeerTable(opts, self.now, dice)
-                self._events.extend(self.table.state().events)
-            else:
-                self.table.prepare_game(dice)
-                self._table_apply(I.NextGame())
-            self.opening = []
-            self.stage = "play"
-            self._sync_record()
+        pair = _throw(d)
+        d.opening = d.opening + (pair,)
+        if pair[0] == pair[1]:
             return
-        if self.stage != "play" or self.roll_pending is None:
-            raise Refused("unexpected", "no throw is waiting for a value")
-        if side == self.roll_pending:
-            raise Refused("out_of_turn", "the roller's value is already in; the other side reveals now")
-        self.revealed[side] = self._reveal_value(msg, side)
-        self.table.push_throw(self._throw())
-        self.roll_pending = None
-        self._table_apply(I.Roll())
-        self._check_over()
+        dice = PeerDice(known(d.commits[HOST]), known(d.commits[GUEST]), d.chain_length, d.opening)
+        if d.table is None:
+            s = known(d.settings)
+            opts = game.Options(seats=(game.Seat("peer", name=d.names[HOST]), game.Seat("peer", name=d.names[GUEST])),
+                                match_length=s.match_length, jacoby=s.jacoby, beavers=s.beavers, clock=s.clock,
+                                seed=None)
+            d.table = PeerTable(opts, d.now, dice)
+            d.events.extend(d.table.state().events)
+        else:
+            d.table.prepare_game(dice)
+            table_apply(d, I.NextGame())
+        d.opening = ()
+        d.stage = "play"
+        sync_record(d)
+        return
+    if d.stage != "play" or d.roll_pending is None:
+        raise Refused("unexpected", "no throw is waiting for a value")
+    if side == d.roll_pending:
+        raise Refused("out_of_turn", "the roller's value is already in; the other side reveals now")
+    d.revealed = put(d.revealed, side, _reveal_value(d, msg, side))
+    assert d.table is not None
+    d.table.push_throw(_throw(d))
+    d.roll_pending = None
+    table_apply(d, I.Roll())
+    check_over(d)
 
 
-    def _on_roll(self, msg: dict, side: int) -> None:
-        st = self._decider(side, "Roll")
-        if st.phase != game.ROLL:
-            raise Refused("out_of_turn", "Roll: the dice are already rolled")
-        self.revealed[side] = self._reveal_value(msg, side)
-        self.roll_pending = side
+def on_roll(d: Draft, msg: Msg, side: int) -> None:
+    st = decider(d, side, "Roll")
+    if st.phase != game.ROLL:
+        raise Refused("out_of_turn", "Roll: the dice are already rolled")
+    d.revealed = put(d.revealed, side, _reveal_value(d, msg, side))
+    d.roll_pending = side
 
 
-    def _on_secret(self, msg: dict, side: int) -> None:
-        if self.stage not in ("over", "match_over") or msg["game"] != self.game_no:
-            raise Refused("unexpected", "a secret is revealed only when its game is over")
-        if self.secrets_in[side] is not None:
-            raise Refused("replayed", "this secret was already revealed")
-        secret = bytes.fromhex(msg["value"])
-        seg = len(self.renewals)  # the secret of the game's last chain
-        commit = self.renewals[-1][side] if seg else self.commits[side]
-        check_secret(secret, commit, self.chain_length, ROLES[side])
-        self.secrets_in = [secret if p == side else self.secrets_in[p] for p in (HOST, GUEST)]
-        if all(s is not None for s in self.secrets_in):
-            self.table.reveal_secrets(self.secrets_in[HOST], self.secrets_in[GUEST], seg)
+def on_secret(d: Draft, msg: Msg, side: int) -> None:
+    if d.stage not in ("over", "match_over") or msg["game"] != d.game_no:
+        raise Refused("unexpected", "a secret is revealed only when its game is over")
+    if d.secrets_in[side] is not None:
+        raise Refused("replayed", "this secret was already revealed")
+    secret = bytes.fromhex(msg["value"])
+    seg = len(d.renewals)  # the secret of the game's last chain
+    commit = d.renewals[-1][side] if seg else d.commits[side]
+    check_secret(secret, known(commit), d.chain_length, ROLES[side])
+    d.secrets_in = put(d.secrets_in, side, secret)
+    if all(s is not None for s in d.secrets_in):
+        assert d.table is not None
+        d.table.reveal_secrets(known(d.secrets_in[HOST]), known(d.secrets_in[GUEST]), seg)
 
 
-    def _on_next(self, msg: dict, side: int) -> None:
-        if self.stage != "over" or msg["game"] != self.game_no + 1:
-            raise Refused("unexpected", "the next game can start only after a game is over")
-        if self.secrets_in[side] is None:
-            raise Refused("unexpected", "the secret of the last game must be revealed before the next game")
-        if self.next_commits[side] is not None:
-            raise Refused("replayed", "the next game's commitment was already sent")
-        self.next_commits[side] = bytes.fromhex(msg["commit"])
-        if side == self.me and self.next_chain is None:  # replaying a saved log
-            self.next_chain = self._new_chain(self.game_no + 1)
-        if all(c is not None for c in self.next_commits):
-            self.game_no += 1
-            self.commits = list(self.next_commits)
-            self.last = list(self.next_commits)
-            self.next_commits = [None, None]
-            self.revealed = [None, None]
-            self.k = 0
-            self.opening = []
-            self.chain, self.next_chain = self.next_chain, None
-            self.secrets_in = [None, None]
-            self.renewals, self.segs, self.seg_secrets, self.throw_values = [], [], [], [None, None]
-            self.stage = "opening"
+def on_next(d: Draft, msg: Msg, side: int) -> None:
+    if d.stage != "over" or msg["game"] != d.game_no + 1:
+        raise Refused("unexpected", "the next game can start only after a game is over")
+    if d.secrets_in[side] is None:
+        raise Refused("unexpected", "the secret of the last game must be revealed before the next game")
+    if d.next_commits[side] is not None:
+        raise Refused("replayed", "the next game's commitment was already sent")
+    d.next_commits = put(d.next_commits, side, bytes.fromhex(msg["commit"]))
+    if side == d.me and d.next_chain is None:  # replaying a saved log
+        d.next_chain = d.new_chain(d.game_no + 1)
+    if all(c is not None for c in d.next_commits):
+        d.game_no += 1
+        d.commits = d.last = d.next_commits
+        d.next_commits = d.revealed = d.secrets_in = d.throw_values = (None, None)
+        d.k = 0
+        d.opening = ()
+        d.chain, d.next_chain = d.next_chain, None
+        d.renewals, d.segs, d.seg_secrets = (), (), ()
+        d.stage = "opening"
 
 
-    def _on_renew(self, msg: dict, side: int) -> None:
-        seg = self.k // self.chain_length
-        if (self.stage not in ("opening", "play") or msg["game"] != self.game_no or seg == 0
-                or self.k % self.chain_length or msg["seg"] != seg):
-            raise Refused("unexpected", f"a renewed chain is sent only when throw {seg * self.chain_length or ''} "
-                                        "is the next throw of the game")
-        pairs = [list(p) for p in self.renewals] + [[None, None]] * (seg - len(self.renewals))
-        if pairs[seg - 1][side] is not None:
-            raise Refused("replayed", "this side's chain was already renewed")
-        commit = bytes.fromhex(msg["commit"])
-        pairs[seg - 1][side] = commit
-        self.renewals = pairs
-        self.last = [commit if p == side else self.last[p] for p in (HOST, GUEST)]
-        if side == self.me and len(self.segs) < seg:
-            self.segs = self.segs + [self._new_chain(self.game_no, seg)]
-        if None not in pairs[seg - 1]:  # the chain before is used up: its last value was its secret
-            self.seg_secrets = self.seg_secrets + [[_hex(v) for v in self.throw_values]]
-            self._sync_record()
+def on_renew(d: Draft, msg: Msg, side: int) -> None:
+    seg = d.k // d.chain_length
+    if (d.stage not in ("opening", "play") or msg["game"] != d.game_no or seg == 0
+            or d.k % d.chain_length or msg["seg"] != seg):
+        raise Refused("unexpected", f"a renewed chain is sent only when throw {seg * d.chain_length or ''} "
+                                    "is the next throw of the game")
+    pairs = list(d.renewals) + [(None, None)] * (seg - len(d.renewals))
+    if pairs[seg - 1][side] is not None:
+        raise Refused("replayed", "this side's chain was already renewed")
+    commit = bytes.fromhex(msg["commit"])
+    pairs[seg - 1] = put(pairs[seg - 1], side, commit)
+    d.renewals = tuple(pairs)
+    d.last = put(d.last, side, commit)
+    if side == d.me and len(d.segs) < seg:
+        d.segs = d.segs + (d.new_chain(d.game_no, seg),)
+    if None not in pairs[seg - 1]:  # the chain before is used up: its last value was its secret
+        d.seg_secrets = d.seg_secrets + ((_hex(d.throw_values[HOST]), _hex(d.throw_values[GUEST])),)
+        sync_record(d)

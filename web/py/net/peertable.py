@@ -129,7 +129,7 @@ class PeerTable:
 
     ``PeerTable(options, now, dice=PeerDice(...))`` starts game 1 with the throws already in ``dice``; before
     ``next_game`` the session calls :meth:`prepare_game` with the next game's ``PeerDice``. Its whole state is
-    the table's value (:attr:`value`, :meth:`restore`): the session keeps it to roll back a refused message.
+    the table's value (:attr:`value`), which the session's value holds; :meth:`from_value` is a table over one.
     """
 
     saves_locally = False  # the session saves itself (net.saving)
@@ -146,9 +146,12 @@ class PeerTable:
     def value(self) -> "game.TableValue":
         return self._table.value
 
-    def restore(self, value: "game.TableValue") -> game.State:
-        """Back to a value kept from :attr:`value` (the session refused a message after the table applied it)."""
-        return self._table.restore(value)
+    @classmethod
+    def from_value(cls, value: "game.TableValue") -> "PeerTable":
+        """A table holding ``value`` (kept from :attr:`value`: a session's value holds its table's)."""
+        t = cls.__new__(cls)
+        t._table = game.Table.from_value(value, dice_source=_NoDice())
+        return t
 
     def state(self) -> game.State:
         return self._table.state()

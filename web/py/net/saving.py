@@ -1,60 +1,74 @@
-"""Saving a peer session on this device and reading it back (the log of applied messages is replayed)."""
+"""Saving a peer session on this device and reading it back (the log of applied messages is replayed through
+the handlers of ``net.session_handlers``). Pure."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable, Optional
 
 import game
 
 from . import messages as M
 from .errors import PeerError
+from .session_handlers import apply_message
+from .session_value import Draft, SessionValue, Settings
 
-__all__ = ["SAVE_FORMAT", "to_json", "from_json"]
+__all__ = ["SAVE_FORMAT", "to_json", "read", "readable", "settings_of", "replay"]
 
 SAVE_FORMAT = "gamao-peer-session"
 _MAX_LOG = 200_000
 
 
-def to_json(s) -> str:
-    """The session ``s`` as JSON for this device only (it holds this side's chain secrets, keyed "<game>" for a
-    game's chain and "<game>.<segment>" for a renewed one)."""
-    return json.dumps({"format": SAVE_FORMAT, "version": 1, "role": s.role, "name": s.names[s.me],
-                       "settings": s.settings.to_wire() if s.role == "host" else None,
-                       "sid": s.sid, "grace": s.grace, "chain": s.chain_length,
-                       "secrets": {key: v.hex() for key, v in s._saved_secrets.items()},
-                       "log": s.log}, separators=(",", ":"))
+def to_json(v: SessionValue) -> str:
+    """The session's value ``v`` as JSON for this device only (it holds this side's chain secrets, keyed "<game>"
+    for a game's chain and "<game>.<segment>" for a renewed one)."""
+    return json.dumps({"format": SAVE_FORMAT, "version": 1, "role": v.role, "name": v.names[v.me],
+                       "settings": v.settings.to_wire() if v.role == "host" and v.settings else None,
+                       "sid": v.sid, "grace": v.grace, "chain": v.chain_length,
+                       "secrets": {key: secret.hex() for key, secret in v.secrets},
+                       "log": v.log}, separators=(",", ":"))
 
 
-def from_json(cls, text: str, now: float = 0.0, chooser: Any = None):
-    """A ``cls`` (PeerSession) from ``to_json`` text: PeerError if it cannot be read or its log does not replay."""
-    from .session import Settings
+def readable(what: Callable[[], Any]) -> Any:
+    """``what()``, its errors as PeerError (the saved session cannot be read)."""
     try:
-        data = json.loads(text)
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or data.get("version") != 1:
-            raise PeerError("not a saved peer session")
-        saved = {str(key): bytes.fromhex(v) for key, v in data["secrets"].items()}
-        settings = Settings.from_wire(data["settings"]) if data["role"] == "host" else None
-        s = cls(data["role"], data["name"], settings, now=now, grace=data["grace"], chain_length=data["chain"],
-                sid=data["sid"], chooser=chooser)
-        s._saved_secrets = dict(saved)
-        log = data["log"]
-        if not isinstance(log, list) or len(log) > _MAX_LOG:
-            raise PeerError("the saved log is not a list")
-        s._replaying = True
-        for side, msg in log:
-            M.check(msg)
-            if side not in (0, 1):
-                raise PeerError("bad side in the saved log")
-            s.now = now
-            s._apply(msg, side)
-            s._commit(msg, side)
-            if side == s.me:
-                s._texts.append(M.encode(msg))
-        s._replaying = False
-        s._events = []
-        s.since = float(now)
-        return s
+        return what()
     except PeerError:
         raise
     except (ValueError, KeyError, TypeError, IndexError, AttributeError, game.GameError) as exc:
         raise PeerError(f"the saved peer session cannot be read: {type(exc).__name__}: {exc}") from None
+
+
+def read(text: str) -> dict[str, Any]:
+    """The saved data of ``to_json`` text, its secrets as ``((key, bytes), ...)``: PeerError if it is not one."""
+    def parse() -> dict[str, Any]:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or data.get("version") != 1:
+            raise PeerError("not a saved peer session")
+        data["secrets"] = tuple((str(key), bytes.fromhex(v)) for key, v in data["secrets"].items())
+        if not isinstance(data["log"], list) or len(data["log"]) > _MAX_LOG:
+            raise PeerError("the saved log is not a list")
+        settings_of(data)
+        return data
+    result: dict[str, Any] = readable(parse)
+    return result
+
+
+def settings_of(data: dict[str, Any]) -> Optional[Settings]:
+    return Settings.from_wire(data["settings"]) if data["role"] == "host" else None
+
+
+def replay(value: SessionValue, log: list[Any], now: float, random: Callable[[int], bytes]) -> SessionValue:
+    """``value`` (a new session's) with the saved ``log`` applied, message by message, as when it was played:
+    PeerError if it does not replay."""
+    def run() -> SessionValue:
+        v, table = value, None
+        for side, msg in log:
+            M.check(msg)
+            if side not in (0, 1):
+                raise PeerError("bad side in the saved log")
+            d = Draft(v, table, now=now, random=random, replaying=True)
+            apply_message(d, msg, side)
+            v, table = d.freeze(), d.table
+        return v
+    result: SessionValue = readable(run)
+    return result

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import Any
 
 from game.state import ROLL
 
@@ -15,7 +16,7 @@ from .chains import hex_or_none as _hex
 __all__ = ["canonical", "state_object", "state_hash"]
 
 
-def canonical(value) -> bytes:
+def canonical(value: Any) -> bytes:
     """Canonical JSON: keys sorted, no spaces, ASCII only (every other character as a lowercase \\uXXXX escape,
     astral ones as their two UTF-16 surrogate escapes), integers in decimal; as ASCII bytes."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True,
@@ -23,9 +24,9 @@ def canonical(value) -> bytes:
 
 
 
-def state_object(s) -> dict:
-    """The object that is hashed (``s`` a PeerSession)."""
-    d: dict = {"sid": s.sid, "stage": s.stage, "game": s.game_no, "k": s.k,
+def state_object(s: Any) -> dict[str, Any]:
+    """The object that is hashed (``s`` a PeerSession, or its working copy ``net.session_value.Draft``)."""
+    d: dict[str, Any] = {"sid": s.sid, "stage": s.stage, "game": s.game_no, "k": s.k,
                "commits": [_hex(c) for c in s.commits], "last": [_hex(c) for c in s.last],
                "revealed": [_hex(c) for c in s.revealed], "roll_pending": s.roll_pending,
                "opening": [list(p) for p in s.opening], "next": [_hex(c) for c in s.next_commits],
@@ -35,7 +36,7 @@ def state_object(s) -> dict:
         st = s.table.state()
         board = s.table.committed_board()
         rec = s.table.value.record
-        d["table"] = {"players": rec["players"], "earlier": _earlier_games_digest(s, rec),
+        d["table"] = {"players": rec["players"], "earlier": _earlier_games_digest(rec),
                       "game": rec["games"][-1], "phase": st.phase, "turn": st.turn,
                       "board": [list(board[0]), list(board[1])],
                       "dice": list(st.dice) if st.dice and st.phase != ROLL else None,
@@ -46,18 +47,24 @@ def state_object(s) -> dict:
     return d
 
 
-def state_hash(s) -> str:
+def state_hash(s: Any) -> str:
     return hashlib.sha256(canonical(state_object(s))).hexdigest()
 
 
-def _earlier_games_digest(s, rec: dict) -> str:
+_DIGESTS: list[tuple[int, str, Any]] = []  # (earlier games, their digest, the last of them), newest first
+_KEEP = 8
+
+
+def _earlier_games_digest(rec: dict[str, Any]) -> str:
     """SHA-256 of the canonical JSON of the record's games before the last one (cached: they no longer
-    change, and the table's values share them, so the last earlier game's object identifies them). With no
+    change, and the tables' values share them, so the last earlier game's object identifies them). With no
     earlier game: the hash of ``[]``."""
     n = len(rec["games"]) - 1
     last_earlier = rec["games"][n - 1] if n > 0 else None
-    cached = getattr(s, "_digest_cache", None)
-    if cached is None or cached[0] != n or cached[2] is not last_earlier:
-        cached = (n, hashlib.sha256(canonical(rec["games"][:n])).hexdigest(), last_earlier)
-        s._digest_cache = cached
-    return cached[1]
+    for entry in _DIGESTS:
+        if entry[0] == n and entry[2] is last_earlier:
+            return entry[1]
+    digest = hashlib.sha256(canonical(rec["games"][:n])).hexdigest()
+    _DIGESTS.insert(0, (n, digest, last_earlier))
+    del _DIGESTS[_KEEP:]
+    return digest
