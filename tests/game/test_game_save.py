@@ -321,3 +321,16 @@ def test_to_table_exchanges_the_players_and_is_its_own_inverse(st_info):
     assert info.score == st_info.score[::-1] and info.on_roll == 1 - st_info.on_roll
     assert info.cube_owner == (None if st_info.cube_owner is None else 1 - st_info.cube_owner)
     assert game.to_table(info) == st_info
+
+
+@pytest.mark.parametrize("kind", ["flawless", 3, None, ""])
+def test_a_finished_game_saved_with_an_unknown_result_kind_is_refused(kind):
+    """A finished game's result kind is one of the record's kinds; any other (once read as its text) is refused."""
+    table = game.Table(game.Options.bots(seed=SEED0), now=0)
+    st = game.drive_bots(table, now=0, chooser=game.RandomChooser(3))
+    assert st.phase == game.GAME_OVER
+    data = json.loads(game.table_to_json(table, 0))
+    assert game.table_from_json(json.dumps(data)).state().result == st.result
+    data["result"]["kind"] = kind
+    with pytest.raises(game.SaveError, match="result kind"):
+        game.table_from_json(json.dumps(data))

@@ -15,11 +15,11 @@ Pure: positions are ``rules.Position`` (or any pair of 26-slot sides), seen by t
 """
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Final, Optional, Sequence
 
 __all__ = ["CLAIM_KIND", "largest_result", "claim_points"]
 
-CLAIM_KIND = "claimed"
+CLAIM_KIND: Final = "claimed"
 
 
 def largest_result(mine: Sequence[int], theirs: Sequence[int]) -> int:

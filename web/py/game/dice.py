@@ -16,13 +16,45 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from typing import Optional
+from typing import TYPE_CHECKING, Optional, Protocol
 
 from rules import dice as _dice
 
-__all__ = ["NEXT_SEED_LABEL", "game_seed", "SeededDice", "SeededSource", "SEEDED"]
+if TYPE_CHECKING:
+    from .options import Options
+    from .record import RecordBuilder
+
+__all__ = ["NEXT_SEED_LABEL", "game_seed", "Pair", "GameDice", "DiceSource", "SeededDice", "SeededSource", "SEEDED"]
 
 NEXT_SEED_LABEL = b"gamao/next-game/v1"
+
+#: One throw of two dice, in the order thrown.
+Pair = tuple[int, int]
+
+
+class GameDice(Protocol):
+    """The shape of a game's dice (module docstring): :class:`SeededDice`, ``net.peertable.PeerDice``."""
+
+    @property
+    def fingerprint(self) -> str: ...
+
+    @property
+    def seed(self) -> bytes: ...
+
+    @property
+    def thrown(self) -> tuple[Pair, ...]: ...
+
+    def throw(self) -> tuple[Pair, "GameDice"]: ...
+
+    def start_record(self, builder: "RecordBuilder") -> None: ...
+
+    def reveal_record(self, builder: "RecordBuilder") -> None: ...
+
+
+class DiceSource(Protocol):
+    """Where a table gets each game's dice (module docstring)."""
+
+    def dice_for(self, options: "Options", game_index: int) -> GameDice: ...
 
 
 def game_seed(first_seed: bytes, game_index: int) -> bytes:
@@ -42,9 +74,9 @@ class _Pairs:
 
     def __init__(self, seed: bytes) -> None:
         self._stream = _dice.pair_stream(seed)
-        self._pairs: list = []
+        self._pairs: list[Pair] = []
 
-    def get(self, k: int) -> tuple:
+    def get(self, k: int) -> Pair:
         while len(self._pairs) <= k:
             self._pairs.append(next(self._stream))
         return self._pairs[k]
@@ -71,10 +103,10 @@ class SeededDice:
         return self._fingerprint
 
     @property
-    def thrown(self) -> tuple:
+    def thrown(self) -> tuple[Pair, ...]:
         return self._thrown
 
-    def throw(self) -> tuple:
+    def throw(self) -> tuple[Pair, "SeededDice"]:
         """``(pair, dice)``: the next pair and these dice with it thrown."""
         pair = self._pairs.get(len(self._thrown))
         nxt = object.__new__(SeededDice)
@@ -82,10 +114,10 @@ class SeededDice:
         nxt._thrown = self._thrown + (pair,)
         return pair, nxt
 
-    def start_record(self, builder) -> None:
+    def start_record(self, builder: "RecordBuilder") -> None:
         builder.new_game(self._fingerprint)
 
-    def reveal_record(self, builder) -> None:
+    def reveal_record(self, builder: "RecordBuilder") -> None:
         builder.reveal(self._seed)
 
     def __eq__(self, other: object) -> bool:
@@ -102,7 +134,7 @@ class SeededSource:
     """Each game's :class:`SeededDice`: from ``options.seed`` and the game's index (:func:`game_seed`) when the
     options give a seed, else from a fresh seed."""
 
-    def dice_for(self, options, game_index: int) -> SeededDice:
+    def dice_for(self, options: "Options", game_index: int) -> SeededDice:
         if options.seed:
             return SeededDice(game_seed(_dice.seed_from_hex(options.seed), game_index))
         return SeededDice()

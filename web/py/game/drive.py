@@ -3,7 +3,7 @@ benchmarks (``RandomChooser``). ``drive_bots(table)`` answers every pending deci
 from __future__ import annotations
 
 import random
-from typing import Optional
+from typing import TYPE_CHECKING, Optional, Protocol
 
 import rules
 
@@ -11,7 +11,22 @@ from . import intents as I
 from .errors import NotAllowed
 from .state import Pending, State
 
-__all__ = ["BotChooser", "RandomChooser", "decision_for", "answer_for", "drive_bots"]
+if TYPE_CHECKING:
+    from .table import Table
+
+__all__ = ["Chooser", "BotChooser", "RandomChooser", "decision_for", "answer_for", "drive_bots"]
+
+
+class Chooser(Protocol):
+    """What answers pending decisions: each method gives the decision string for one kind of ``Pending``."""
+
+    def cube(self, p: Pending) -> str: ...
+
+    def answer(self, p: Pending) -> str: ...
+
+    def play(self, p: Pending) -> str: ...
+
+    def resign_answer(self, p: Pending) -> str: ...
 
 
 class BotChooser:
@@ -45,12 +60,12 @@ class BotChooser:
             return offer
         if len(p.candidates) == 1:
             return p.candidates[0]
-        best = self.bot.choose(p.position_id, p.dice, p.level)
+        best = self.bot.choose(p.position_id, (p.dice[0], p.dice[1]), p.level)
         if best in p.candidates:
             return best
         # A clock ran out after some steps that the bot's play does not keep: best result among those allowed
         # (the one leaving the opponent, now on roll, the lowest equity).
-        scored = []
+        scored: list[tuple[float, str]] = []
         for cand in p.candidates:
             pos = rules.Position.from_id(cand)
             if pos.is_over():
@@ -80,7 +95,7 @@ class RandomChooser:
         return "accept" if self.rng.random() < 0.5 else "decline"
 
 
-def decision_for(pending: Pending, chooser) -> str:
+def decision_for(pending: Pending, chooser: Chooser) -> str:
     """``chooser``'s decision for ``pending`` (a bot worker returns this string; ``pending.intent`` makes it
     the intent)."""
     if pending.kind == "cube":
@@ -94,7 +109,7 @@ def decision_for(pending: Pending, chooser) -> str:
     raise NotAllowed(f"unknown pending decision {pending.kind!r}")
 
 
-def answer_for(pending: Pending, chooser) -> I.Intent:
+def answer_for(pending: Pending, chooser: Chooser) -> I.Intent:
     """The intent answering ``pending`` with ``chooser``'s decision."""
     return pending.intent(decision_for(pending, chooser))
 
@@ -102,7 +117,8 @@ def answer_for(pending: Pending, chooser) -> I.Intent:
 _DEFAULT: Optional[BotChooser] = None
 
 
-def drive_bots(table, now: Optional[float] = None, chooser=None, limit: int = 10_000) -> State:
+def drive_bots(table: "Table", now: Optional[float] = None, chooser: Optional[Chooser] = None,
+               limit: int = 10_000) -> State:
     """Answer every pending decision (bot seats, auto-roll checks, expired clocks) until a human must act or
     the game is over. Returns the final state; its ``events`` are all the events of these decisions."""
     global _DEFAULT

@@ -9,9 +9,14 @@ left out of the file; a game still in play is written without a winner.
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 import rules
+
+from .kinds import JsonDict
+
+if TYPE_CHECKING:
+    from .reducer import GameState
 
 __all__ = ["mat_match", "mat_text"]
 
@@ -24,27 +29,27 @@ class _Games:
         self.sources: dict[int, list[int]] = {}  # per game, the record action each .mat action was written at
         self.rolled: Optional[tuple[int, tuple[int, int]]] = None  # a roll waiting for its play: (player, dice)
 
-    def __call__(self, gi: int, ai: int, action: dict, before: Any, after: Any) -> None:
+    def __call__(self, gi: int, ai: int, action: JsonDict, before: "GameState", after: "GameState") -> None:
         out = self.actions.setdefault(gi, [])
         written = len(out)
         t = action["type"]
         if t == "opening_roll":
-            self.rolled = (after.turn, after.dice) if after.phase == "move" else None
+            self.rolled = (after.mover, after.rolled) if after.phase == "move" else None
         elif t == "roll":
-            self.rolled = (action["player"], after.dice)
+            self.rolled = (action["player"], after.rolled)
         elif t == "play" or (t == "clock_expired" and action.get("phase") == "move"):
             text = action["play"] if t == "play" else action["played"]
             steps = rules.parse_play(text, before.pos, before.dice)
-            out.append(rules.MatAction(before.turn, "roll", dice=tuple(before.dice), play=tuple(steps)))
+            out.append(rules.MatAction(before.mover, "roll", dice=tuple(before.rolled), play=tuple(steps)))
             self.rolled = None
         elif t == "double":
             out.append(rules.MatAction(action["player"], "double", value=before.cube * 2))
         elif t in ("take", "pass") or (t == "clock_expired" and action.get("phase") == "take"):
             answer = t if t != "clock_expired" else action["played"]
-            taker = 1 - before.turn
+            taker = 1 - before.mover
             out.append(rules.MatAction(taker, "take" if answer == "take" else "drop"))
         elif t == "beaver":
-            out.append(rules.MatAction(1 - before.turn, "beaver", value=after.cube))
+            out.append(rules.MatAction(1 - before.mover, "beaver", value=after.cube))
         elif t == "resign":
             if self.rolled is not None and before.phase == "move":  # rolled, then resigned: the roll unplayed
                 out.append(rules.MatAction(self.rolled[0], "roll", dice=tuple(self.rolled[1])))
@@ -54,7 +59,7 @@ class _Games:
             self.rolled = None
 
 
-def mat_match(record: dict, sources: Optional[list] = None) -> "rules.MatMatch":
+def mat_match(record: JsonDict, sources: Optional[list[list[int]]] = None) -> "rules.MatMatch":
     """The ``rules.MatMatch`` of a game record (a table's match so far: its last game may be unfinished). The
     record is read as it is (a game record from this table is whole; the replay stops a game at an action it
     cannot take, and that game is then written up to there, without a winner). ``sources``, a list, gets per
@@ -85,6 +90,6 @@ def mat_match(record: dict, sources: Optional[list] = None) -> "rules.MatMatch":
                           crawford=bool(opts.get("crawford", True)), jacoby=jacoby, beavers=beavers)
 
 
-def mat_text(record: dict) -> str:
+def mat_text(record: JsonDict) -> str:
     """The ``.mat`` text of a game record (``rules.write_mat``)."""
     return rules.write_mat(mat_match(record))

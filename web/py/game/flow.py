@@ -8,18 +8,19 @@ live table has: the dice thrown, the clocks, the bots' and the auto-roll's turns
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Iterable, Optional
 
 import rules
 
 from .errors import NotAllowed
-from .options import Options
+from .kinds import JsonDict, ResultKind
+from .options import Options, Seat
 from .record import RecordBuilder
-from .dice import SeededDice
+from .dice import Pair, SeededDice
 from .resign import refusal
 from . import reducer
 from .state import GAME_OVER, KIND_NAMES, MATCH_OVER, MOVING, ROLL, TAKE, Result
-from .value import Draft
+from .value import Board, Draft
 
 __all__ = ["start_match", "start_game", "begin_turn", "roll", "begin_moving", "play_steps", "finish_turn",
            "game_over", "double", "answer", "offer_resign", "answer_resign", "clock_for", "set_position", "claim",
@@ -30,8 +31,8 @@ PHASE_TEXT = {ROLL: "the player on turn rolls or doubles", MOVING: "a roll is be
               MATCH_OVER: "the match is over"}
 
 
-def _seat_record(i: int, seat) -> dict:
-    d = seat.to_dict()
+def _seat_record(i: int, seat: Seat) -> JsonDict:
+    d: JsonDict = seat.to_dict()
     if not d.get("name"):
         d["name"] = f"Bot ({seat.level})" if seat.kind == "bot" else f"Player {i + 1}"
     return d
@@ -73,6 +74,7 @@ def start_game(d: Draft) -> None:
     while True:
         (d0, d1), d.game_dice = d.game_dice.throw()
         d.act(d.recorder.opening_roll(d0, d1))
+        assert d.game_state is not None  # d.act has set it
         starter = d.game_state.turn
         d.emit("opening_roll", player=starter, dice=(d0, d1))
         if starter is not None:
@@ -98,25 +100,26 @@ def roll(d: Draft, auto: bool = False) -> None:
     begin_moving(d, p, pair)
 
 
-def begin_moving(d: Draft, p: int, dice: tuple) -> None:
-    d.phase, d.player, d.dice = MOVING, p, tuple(dice)
-    d.turn = rules.Turn(d.position(p), dice)
+def begin_moving(d: Draft, p: int, dice: Pair) -> None:
+    d.phase, d.player, d.dice = MOVING, p, (dice[0], dice[1])
+    d.turn = turn = rules.Turn(d.position(p), dice)
     d.deadline = None if d.expired else clock_for(d, p)
-    if d.turn.dice_to_play == 0:
-        d.act(d.recorder.play(p, ""), after=d.turn.position)
+    if turn.dice_to_play == 0:
+        d.act(d.recorder.play(p, ""), after=turn.position)
         d.emit("no_legal_move", player=p, dice=d.dice, auto=True)
         begin_turn(d, 1 - p)
         return
     if d.options.auto_play and d.options.seats[p].kind == "human" and not d.expired:
-        plays = d.turn.legal_plays()
+        plays = turn.legal_plays()
         if len(plays) == 1:
             play_steps(d, plays[0][0], auto=True)
             finish_turn(d, auto=True)
 
 
-def play_steps(d: Draft, steps, auto: bool) -> None:
+def play_steps(d: Draft, steps: Iterable[rules.Step], auto: bool) -> None:
     p = d.player
     for s in steps:
+        assert d.turn is not None  # phase moving
         d.turn = d.turn.apply_step(s)
         d.emit("moved", player=p, frm=s.frm, to=s.to, hit=s.hit, dice=(s.die,),
                notation=rules.format_play((s,)), auto=auto)
@@ -124,6 +127,7 @@ def play_steps(d: Draft, steps, auto: bool) -> None:
 
 def finish_turn(d: Draft, auto: bool = False) -> None:
     p, turn = d.player, d.turn
+    assert turn is not None  # phase moving
     notation = rules.format_play(turn.steps)
     pos = turn.position
     d.act(d.recorder.clock_expired(p, "move", notation) if d.expired else d.recorder.play(p, notation), after=pos)
@@ -136,6 +140,7 @@ def finish_turn(d: Draft, auto: bool = False) -> None:
 
 def _ended(d: Draft) -> bool:
     """Whether the last action ended the game (then it is over, as the game's rules scored it)."""
+    assert d.game_state is not None  # d.act has set it
     outcome = d.game_state.final_outcome()
     if outcome is None:
         return False
@@ -143,7 +148,7 @@ def _ended(d: Draft) -> bool:
     return True
 
 
-def game_over(d: Draft, winner: int, points: int, kind: str) -> None:
+def game_over(d: Draft, winner: int, points: int, kind: ResultKind) -> None:
     d.result = Result(winner, points, kind)
     d.recorder.result(winner, points, kind)
     d.game_dice.reveal_record(d.recorder)
@@ -187,7 +192,7 @@ def answer(d: Draft, answer: str, by_clock: bool = False) -> None:
 
 
 # resignation (what may be offered: game.resign) ------------------------------------------------------------------
-def offer_resign(d: Draft, p: int, points) -> None:
+def offer_resign(d: Draft, p: int, points: int) -> None:
     """Player ``p``, on turn before rolling or while playing a roll, offers to resign for ``points``; the
     opponent answers (``answer_resign``). One offer a turn; the resigner's clock stands still meanwhile."""
     if d.offer is not None:
@@ -208,6 +213,8 @@ def offer_resign(d: Draft, p: int, points) -> None:
 def answer_resign(d: Draft, accept: bool) -> None:
     """The opponent of the resigner accepts (the game ends: kind "resign") or declines (play goes on where it
     was, the resigner's clock with the time it had)."""
+    if d.offer is None:
+        raise NotAllowed("no resignation is waiting for its answer")
     p, points, remaining = d.offer
     d.offer = None
     kind = KIND_NAMES[points // d.match.cube]
@@ -220,19 +227,19 @@ def answer_resign(d: Draft, accept: bool) -> None:
         return
     declined = list(d.declined)
     declined[p] = max(declined[p], points)
-    d.declined = tuple(declined)
+    d.declined = (declined[0], declined[1])
     d.deadline = None if remaining is None else d.now + remaining
     d.emit("resign_declined", player=1 - p, value=points, result=kind)
 
 
 # set-up and claims ----------------------------------------------------------------------------------------------
-def set_position(d: Draft, board: tuple, match: "rules.MatchState", p: int, dice: Optional[tuple],
+def set_position(d: Draft, board: Board, match: "rules.MatchState", p: int, dice: Optional[Pair],
                  double_offered: bool, start: Optional[str]) -> None:
     """Replace a just-started game by a practice position: ``board`` (player 0's slots first), ``match``,
     player ``p`` on roll (the doubler when ``double_offered``), ``dice`` rolled or None; ``start`` is the
     position's GNUbg ID, noted in the record's game. The game keeps its seed; nothing is thrown yet."""
     rules.Position(tuple(board[0]), tuple(board[1]))  # a legal board (a value's board is not checked again)
-    d.match, d.practice, d.board, d.result = match, True, tuple(board), None
+    d.match, d.practice, d.board, d.result = match, True, (board[0], board[1]), None
     d.game_state = reducer.start_at(match, d.position(p), p)
     d.offer, d.declined, d.offered = None, (0, 0), False
     rec = d.recorder.game
@@ -247,7 +254,7 @@ def set_position(d: Draft, board: tuple, match: "rules.MatchState", p: int, dice
     elif dice:
         d.player = p
         d.act(d.recorder.roll(p, dice[0], dice[1]))
-        begin_moving(d, p, tuple(dice))
+        begin_moving(d, p, (dice[0], dice[1]))
     else:
         begin_turn(d, p)
     d.emit("game_started", fingerprint=d.game_dice.fingerprint)
@@ -262,7 +269,7 @@ def claim(d: Draft, claimant: int, points: int, owed: str) -> None:
         d.act(d.recorder.claim(claimant, owed, None if d.offer is None else d.offer[1]))
         _ended(d)
     elif d.phase == GAME_OVER and points:
-        def match_to_claimant(data: dict) -> None:
+        def match_to_claimant(data: JsonDict) -> None:
             data["result"] = {"score": list(d.match.score), "winner": claimant, "complete": True,
                               "claimed_by": claimant}
         d.amend_record(match_to_claimant)

@@ -3,19 +3,27 @@
 ``asked()`` gives ``(pending, completions)`` of the value before the intent (the table caches them)."""
 from __future__ import annotations
 
+from typing import Any, Callable, Optional
+
 import rules
 
 from . import flow
 from . import intents as I
 from .errors import NotAllowed
 from .options import Options
-from .state import GAME_OVER, MATCH_OVER, MOVING, ROLL, TAKE
+from .pending import Completions
+from .state import GAME_OVER, MATCH_OVER, MOVING, ROLL, TAKE, Pending
 from .value import Draft
 
-__all__ = ["HANDLERS", "check_now", "check_offer"]
+__all__ = ["HANDLERS", "check_now", "check_offer", "Asked", "Handler"]
+
+#: ``asked()``: ``(pending, completions)`` of the value before the intent.
+Asked = Callable[[], tuple[Optional[Pending], Optional[Completions]]]
+#: What one intent does to a draft.
+Handler = Callable[[Draft, Any, Asked], None]
 
 
-def check_now(now) -> None:
+def check_now(now: object) -> None:
     if not isinstance(now, (int, float)) or isinstance(now, bool) or now != now:
         raise NotAllowed(f"now must be a number of seconds, got {now!r}")
 
@@ -32,44 +40,45 @@ def _human_turn(d: Draft, phase: str, what: str) -> int:
     return p
 
 
-def check_offer(offer, intent) -> None:
+def check_offer(offer: object, intent: I.Intent) -> None:
     """While a resignation waits for its answer (``offer``), only its answer (and Tick, NewGame) is taken."""
     if offer is not None and not isinstance(intent, I.OFFER_INTENTS):
         raise NotAllowed(f"{type(intent).__name__}: a resignation waits for its answer first")
 
 
 # human intents ---------------------------------------------------------------------------------------------
-def _on_roll(d: Draft, intent: I.Roll, asked) -> None:
+def _on_roll(d: Draft, intent: I.Roll, asked: Asked) -> None:
     _human_turn(d, ROLL, "Roll")
     flow.roll(d)
 
 
-def _on_double(d: Draft, intent: I.Double, asked) -> None:
+def _on_double(d: Draft, intent: I.Double, asked: Asked) -> None:
     flow.double(d, _human_turn(d, ROLL, "Double"))
 
 
-def _on_take(d: Draft, intent: I.Take, asked) -> None:
+def _on_take(d: Draft, intent: I.Take, asked: Asked) -> None:
     _human_turn(d, TAKE, "Take")
     flow.answer(d, "take")
 
 
-def _on_pass(d: Draft, intent: I.Pass, asked) -> None:
+def _on_pass(d: Draft, intent: I.Pass, asked: Asked) -> None:
     _human_turn(d, TAKE, "Pass")
     flow.answer(d, "pass")
 
 
-def _on_beaver(d: Draft, intent: I.Beaver, asked) -> None:
+def _on_beaver(d: Draft, intent: I.Beaver, asked: Asked) -> None:
     _human_turn(d, TAKE, "Beaver")
     flow.answer(d, "beaver")
 
 
-def _on_move(d: Draft, intent: I.Move, asked) -> None:
+def _on_move(d: Draft, intent: I.Move, asked: Asked) -> None:
     p = _human_turn(d, MOVING, "Move")
     frm, to, die = intent.frm, intent.to, intent.die
     if type(frm) is not int or type(to) is not int or (die is not None and type(die) is not int):
         bad = next(v for v in (frm, to, die) if type(v) is not int)  # bool is not a point number either
         raise NotAllowed(f"a move is given by point numbers (ints), got {bad!r}")
     before = d.turn
+    assert before is not None  # phase moving
     try:
         after = before.apply(frm, to, die)
     except rules.RulesError as exc:
@@ -80,8 +89,9 @@ def _on_move(d: Draft, intent: I.Move, asked) -> None:
            dice=tuple(s.die for s in path), notation=rules.format_play(path))
 
 
-def _on_undo(d: Draft, intent: I.Undo, asked) -> None:
+def _on_undo(d: Draft, intent: I.Undo, asked: Asked) -> None:
     p = _human_turn(d, MOVING, "Undo")
+    assert d.turn is not None  # phase moving
     if not d.turn.steps:
         raise NotAllowed("nothing to undo in this turn")
     step = d.turn.steps[-1]
@@ -89,15 +99,16 @@ def _on_undo(d: Draft, intent: I.Undo, asked) -> None:
     d.emit("undone", player=p, frm=step.frm, to=step.to, hit=step.hit, dice=(step.die,))
 
 
-def _on_done(d: Draft, intent: I.Done, asked) -> None:
+def _on_done(d: Draft, intent: I.Done, asked: Asked) -> None:
     _human_turn(d, MOVING, "Done")
+    assert d.turn is not None  # phase moving
     if not d.turn.is_complete:
         left = len(d.turn.dice_left)
         raise NotAllowed(f"the play is not finished: {left} di{'e' if left == 1 else 'ce'} still to play")
     flow.finish_turn(d)
 
 
-def _on_resign(d: Draft, intent: I.Resign, asked) -> None:
+def _on_resign(d: Draft, intent: I.Resign, asked: Asked) -> None:
     if d.phase not in (ROLL, MOVING):
         raise NotAllowed(f"Resign is not possible now ({flow.PHASE_TEXT[d.phase]})")
     flow.offer_resign(d, _human_turn(d, d.phase, "Resign"), intent.points)
@@ -112,17 +123,17 @@ def _human_answerer(d: Draft, what: str) -> int:
     return a
 
 
-def _on_accept_resign(d: Draft, intent: I.AcceptResign, asked) -> None:
+def _on_accept_resign(d: Draft, intent: I.AcceptResign, asked: Asked) -> None:
     _human_answerer(d, "AcceptResign")
     flow.answer_resign(d, True)
 
 
-def _on_decline_resign(d: Draft, intent: I.DeclineResign, asked) -> None:
+def _on_decline_resign(d: Draft, intent: I.DeclineResign, asked: Asked) -> None:
     _human_answerer(d, "DeclineResign")
     flow.answer_resign(d, False)
 
 
-def _on_next_game(d: Draft, intent: I.NextGame, asked) -> None:
+def _on_next_game(d: Draft, intent: I.NextGame, asked: Asked) -> None:
     if d.phase == MATCH_OVER:
         raise NotAllowed("the match is over: start a new game instead")
     if d.phase != GAME_OVER:
@@ -132,13 +143,13 @@ def _on_next_game(d: Draft, intent: I.NextGame, asked) -> None:
     flow.start_game(d)
 
 
-def _on_new_game(d: Draft, intent: I.NewGame, asked) -> None:
+def _on_new_game(d: Draft, intent: I.NewGame, asked: Asked) -> None:
     if not isinstance(intent.options, Options):
         raise NotAllowed("NewGame needs game.Options")
     flow.start_match(d, intent.options)
 
 
-def _on_tick(d: Draft, intent: I.Tick, asked) -> None:
+def _on_tick(d: Draft, intent: I.Tick, asked: Asked) -> None:
     check_now(intent.now)
     d.now = float(intent.now)
     if d.offer is not None:  # the clock stands still while a resignation is answered (and never resigns)
@@ -155,14 +166,14 @@ def _on_tick(d: Draft, intent: I.Tick, asked) -> None:
 
 
 # decision intents ---------------------------------------------------------------------------------------------
-def _pending_or_raise(asked, kind: str, what: str):
+def _pending_or_raise(asked: Asked, kind: str, what: str) -> tuple[Pending, Optional[Completions]]:
     pend, comp = asked()
     if pend is None or pend.kind != kind:
         raise NotAllowed(f"{what}: no {kind} decision is pending")
     return pend, comp
 
 
-def _on_bot_cube(d: Draft, intent: I.BotCube, asked) -> None:
+def _on_bot_cube(d: Draft, intent: I.BotCube, asked: Asked) -> None:
     pend, _ = _pending_or_raise(asked, "cube", "BotCube")
     if intent.decision not in ("double", "no_double"):
         raise NotAllowed(f"BotCube decision must be 'double' or 'no_double', got {intent.decision!r}")
@@ -177,16 +188,16 @@ def _on_bot_cube(d: Draft, intent: I.BotCube, asked) -> None:
         flow.roll(d, auto=True)
 
 
-def _on_bot_play(d: Draft, intent: I.BotPlay, asked) -> None:
+def _on_bot_play(d: Draft, intent: I.BotPlay, asked: Asked) -> None:
     pend, comp = _pending_or_raise(asked, "play", "BotPlay")
-    steps = comp.get(intent.result) if isinstance(intent.result, str) else None
+    steps = comp.get(intent.result) if isinstance(intent.result, str) and comp is not None else None
     if steps is None:
         raise NotAllowed(f"BotPlay: {intent.result!r} is not a legal result of this roll")
     flow.play_steps(d, steps, auto=pend.reason == "clock")
     flow.finish_turn(d)
 
 
-def _on_bot_answer(d: Draft, intent: I.BotAnswer, asked) -> None:
+def _on_bot_answer(d: Draft, intent: I.BotAnswer, asked: Asked) -> None:
     pend, _ = _pending_or_raise(asked, "answer", "BotAnswer")
     beaver_ok = pend.reason == "bot" and d.match.can_beaver(d.player)
     allowed = ("take", "pass", "beaver") if beaver_ok else ("take", "pass")
@@ -195,7 +206,7 @@ def _on_bot_answer(d: Draft, intent: I.BotAnswer, asked) -> None:
     flow.answer(d, intent.answer, by_clock=pend.reason == "clock")
 
 
-def _on_bot_resign(d: Draft, intent: I.BotResign, asked) -> None:
+def _on_bot_resign(d: Draft, intent: I.BotResign, asked: Asked) -> None:
     pend, _ = asked()
     if pend is None or pend.kind not in ("cube", "play") or pend.reason != "bot":
         raise NotAllowed("BotResign: no decision of a bot seat is pending")
@@ -204,14 +215,15 @@ def _on_bot_resign(d: Draft, intent: I.BotResign, asked) -> None:
     flow.offer_resign(d, pend.player, intent.points)
 
 
-def _on_bot_resign_answer(d: Draft, intent: I.BotResignAnswer, asked) -> None:
+def _on_bot_resign_answer(d: Draft, intent: I.BotResignAnswer, asked: Asked) -> None:
     _pending_or_raise(asked, "resign", "BotResignAnswer")
     if intent.answer not in ("accept", "decline"):
         raise NotAllowed(f"BotResignAnswer must be accept or decline, got {intent.answer!r}")
     flow.answer_resign(d, intent.answer == "accept")
 
 
-HANDLERS = {I.Roll: _on_roll, I.Double: _on_double, I.Take: _on_take, I.Pass: _on_pass, I.Beaver: _on_beaver,
+HANDLERS: dict[type[I.Intent], Handler] = {
+            I.Roll: _on_roll, I.Double: _on_double, I.Take: _on_take, I.Pass: _on_pass, I.Beaver: _on_beaver,
             I.Move: _on_move, I.Undo: _on_undo, I.Done: _on_done, I.NextGame: _on_next_game,
             I.NewGame: _on_new_game, I.Tick: _on_tick, I.BotCube: _on_bot_cube, I.BotPlay: _on_bot_play,
             I.BotAnswer: _on_bot_answer, I.Resign: _on_resign, I.AcceptResign: _on_accept_resign,

@@ -5,6 +5,7 @@ import json
 from typing import Any
 
 from .errors import SaveError
+from .kinds import JsonDict
 
 __all__ = ["HISTORY_LIMIT", "add_record", "summary", "history_to_json", "history_from_json"]
 
@@ -12,7 +13,7 @@ HISTORY_LIMIT = 50
 HISTORY_FORMAT = "gamao-history"
 
 
-def add_record(history: list, record: dict, limit: int = HISTORY_LIMIT) -> list:
+def add_record(history: list[JsonDict], record: JsonDict, limit: int = HISTORY_LIMIT) -> list[JsonDict]:
     """A new list: ``history`` with ``record`` added last, keeping only the last ``limit`` records."""
     if not isinstance(record, dict) or record.get("format") != "gamao-record":
         raise SaveError("only game records (format gamao-record) go in the history")
@@ -21,7 +22,7 @@ def add_record(history: list, record: dict, limit: int = HISTORY_LIMIT) -> list:
     return (list(history) + [record])[-limit:]
 
 
-def summary(record: dict) -> dict:
+def summary(record: JsonDict) -> JsonDict:
     """What a history list shows of one record: players, match length, score, winner, games, created."""
     players = [p.get("name", "") if isinstance(p, dict) else "" for p in record.get("players", [])]
     res = record.get("result") or {}
@@ -30,11 +31,11 @@ def summary(record: dict) -> dict:
             "games": len(record.get("games", [])), "created": record.get("created")}
 
 
-def history_to_json(history: list) -> str:
+def history_to_json(history: list[JsonDict]) -> str:
     return json.dumps({"format": HISTORY_FORMAT, "version": 1, "records": list(history)}, ensure_ascii=False)
 
 
-def history_from_json(text: Any) -> list:
+def history_from_json(text: Any) -> list[JsonDict]:
     """The records of a saved history; ``SaveError`` if the text is not one."""
     try:
         data = json.loads(text)
@@ -47,4 +48,5 @@ def history_from_json(text: Any) -> list:
     recs = data.get("records")
     if not isinstance(recs, list) or not all(isinstance(r, dict) for r in recs):
         raise SaveError("the history's records must be a list of objects")
-    return recs[-HISTORY_LIMIT:]
+    out: list[JsonDict] = recs[-HISTORY_LIMIT:]
+    return out

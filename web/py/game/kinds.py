@@ -4,11 +4,11 @@ records, saves and the worker protocol already carries, so typing them changes n
 """
 from __future__ import annotations
 
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 __all__ = ["Level", "LEVELS", "SeatKind", "SEAT_KINDS", "Phase", "DecisionKind", "PendingKind", "EventKind", "DECISION_KINDS", "Reason",
            "REASONS", "ActionType", "ACTION_TYPES", "ResultKind", "RESULT_KINDS", "KIND_NAMES", "ClockPhase",
-           "CLOCK_PHASES", "ReplayPhase", "RollKind"]
+           "CLOCK_PHASES", "ReplayPhase", "RollKind", "JsonDict"]
 
 #: A bot's level, weakest first (``bot`` implements them: ``bot.LEVELS`` is the same tuple, a test checks it).
 Level = Literal["beginner", "intermediate", "strong", "expert"]
@@ -48,7 +48,7 @@ ResultKind = Literal["single", "gammon", "backgammon", "pass", "resign", "abando
 RESULT_KINDS: tuple[str, ...] = get_args(ResultKind)
 
 #: A finished position's result by its multiplier (``rules.Position.winner_kind``: 1, 2, 3).
-KIND_NAMES: dict[int, str] = {1: "single", 2: "gammon", 3: "backgammon"}
+KIND_NAMES: dict[int, ResultKind] = {1: "single", 2: "gammon", 3: "backgammon"}
 
 #: What the table was waiting for when a turn clock ran out.
 ClockPhase = Literal["roll", "move", "take"]
@@ -59,3 +59,7 @@ ReplayPhase = Literal["opening", "roll", "move", "take", "over"]
 
 #: ``game.verify.RollVerdict.kind``: an opening throw or a player's roll.
 RollKind = Literal["opening", "roll"]
+
+#: A JSON object as read or written: a record, one of its games or actions, a save, a seat's or the options' data
+#: (docs/game-record.md describes their fields).
+JsonDict = dict[str, Any]

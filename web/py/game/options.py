@@ -5,7 +5,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Optional
 
 from .errors import OptionsError
-from .kinds import LEVELS, SEAT_KINDS, Level, SeatKind
+from .kinds import LEVELS, SEAT_KINDS, JsonDict, Level, SeatKind
 
 __all__ = ["LEVELS", "SEAT_KINDS", "Seat", "Options"]
 
@@ -34,8 +34,8 @@ class Seat:
     def is_bot(self) -> bool:
         return self.kind == "bot"
 
-    def to_dict(self) -> dict:
-        d: dict[str, Any] = {"kind": self.kind, "name": self.name}
+    def to_dict(self) -> JsonDict:
+        d: JsonDict = {"kind": self.kind, "name": self.name}
         if self.level is not None:
             d["level"] = self.level
         return d
@@ -47,7 +47,7 @@ class Seat:
         return cls(kind=d.get("kind", "human"), level=d.get("level"), name=d.get("name", ""))
 
 
-def _default_seats() -> tuple:
+def _default_seats() -> tuple[Seat, Seat]:
     return (Seat("human"), Seat("bot", "intermediate"))
 
 
@@ -64,7 +64,7 @@ class Options:
     that plays for a player whose clock ran out.
     """
 
-    seats: tuple = field(default_factory=_default_seats)
+    seats: tuple[Seat, Seat] = field(default_factory=_default_seats)
     match_length: int = 0
     jacoby: bool = False
     beavers: bool = False
@@ -72,7 +72,7 @@ class Options:
     seed: Optional[str] = None
     auto_roll: bool = False
     auto_play: bool = False
-    clock_level: str = "intermediate"
+    clock_level: Level = "intermediate"
 
     def __post_init__(self) -> None:
         seats = self.seats
@@ -104,7 +104,7 @@ class Options:
 
     # ready-made tables
     @classmethod
-    def against_bot(cls, level: str = "intermediate", **kw: Any) -> "Options":
+    def against_bot(cls, level: Level = "intermediate", **kw: Any) -> "Options":
         """Player 0 a human on this device, player 1 a bot of ``level``."""
         return cls(seats=(Seat("human"), Seat("bot", level)), **kw)
 
@@ -114,14 +114,14 @@ class Options:
         return cls(seats=(Seat("human"), Seat("human")), **kw)
 
     @classmethod
-    def bots(cls, level0: str = "beginner", level1: Optional[str] = None, **kw: Any) -> "Options":
+    def bots(cls, level0: Level = "beginner", level1: Optional[Level] = None, **kw: Any) -> "Options":
         """Bot against bot (tests, demos)."""
         return cls(seats=(Seat("bot", level0), Seat("bot", level1 or level0)), **kw)
 
     def replace(self, **kw: Any) -> "Options":
         return replace(self, **kw)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> JsonDict:
         return {"seats": [s.to_dict() for s in self.seats], "match_length": self.match_length,
                 "jacoby": self.jacoby, "beavers": self.beavers, "clock": self.clock, "seed": self.seed,
                 "auto_roll": self.auto_roll, "auto_play": self.auto_play, "clock_level": self.clock_level}

@@ -15,15 +15,22 @@ from typing import Any, Optional
 
 from rules import dice as _dice
 
+from .kinds import JsonDict
+
 __all__ = ["PeerDiceProblem", "peer_throws"]
 
 MAX_CHAIN = 100_000
+
+#: One chain's (host, guest) values: the commitments, or the secrets (None: not revealed).
+_Sides = tuple[Optional[bytes], Optional[bytes]]
+#: Per chain, in order: (commitments, secrets).
+_Segment = tuple[_Sides, _Sides]
 
 
 class PeerDiceProblem(ValueError):
     """The peer dice cannot be derived: ``code`` bad_field, seed_missing or seed_mismatch (game.record codes)."""
 
-    def __init__(self, code: str, message: str, **params) -> None:
+    def __init__(self, code: str, message: str, **params: Any) -> None:
         super().__init__(message)
         self.code, self.message, self.params = code, message, params
 
@@ -37,7 +44,7 @@ def _bytes(value: Any, what: str) -> Optional[bytes]:
         raise PeerDiceProblem("bad_field", f"{what} is not 64 hex digits", field="dice") from None
 
 
-def _segments(info: dict) -> list:
+def _segments(info: JsonDict) -> list[_Segment]:
     """[(host commitment, guest commitment, host secret, guest secret)] per chain, in order."""
     segs = [(info.get("host_commitment"), info.get("guest_commitment"), info.get("host_secret"),
              info.get("guest_secret"))]
@@ -46,7 +53,7 @@ def _segments(info: dict) -> list:
         raise PeerDiceProblem("bad_field", "'renewals' must be a list of objects", field="dice.renewals")
     segs += [(r.get("host_commitment"), r.get("guest_commitment"), r.get("host_secret"), r.get("guest_secret"))
              for r in renewals]
-    out = []
+    out: list[_Segment] = []
     for i, (hc, gc, hs, gs) in enumerate(segs):
         where = "the game's chains" if i == 0 else f"renewal {i}"
         commits = (_bytes(hc, f"{where}: the host's commitment"), _bytes(gc, f"{where}: the guest's commitment"))
@@ -56,10 +63,10 @@ def _segments(info: dict) -> list:
     return out
 
 
-def _side_values(side: str, segs: list, n: int, last: Optional[bytes]) -> list:
+def _side_values(side: str, segs: list[_Segment], n: int, last: Optional[bytes]) -> list[bytes]:
     """Every value of ``side`` that the record lets us check, throw 0 first."""
     idx = 0 if side == "host" else 1
-    values: list = []
+    values: list[bytes] = []
     for i, (commits, secrets_) in enumerate(segs):
         secret, commit = secrets_[idx], commits[idx]
         if secret is not None:
@@ -85,7 +92,7 @@ def _side_values(side: str, segs: list, n: int, last: Optional[bytes]) -> list:
     return values
 
 
-def peer_throws(info: dict) -> tuple:
+def peer_throws(info: JsonDict) -> tuple[list[tuple[int, int]], str]:
     """(list of (d1, d2) throws, "seed" text for the verdict) from a peer game's dice object. Raises
     PeerDiceProblem when nothing can be derived or something does not match."""
     n = info.get("chain_length")

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Optional
+from typing import Any, NoReturn, Optional
 
 import rules
+
+from .kinds import JsonDict
 
 FORMAT, VERSION = "gamao-practice", 1
 MARKS = ("bad", "very bad")
@@ -21,18 +23,19 @@ DAY = 86400.0
 FIRST, FACTOR, LONGEST, AGAIN = DAY, 3.0, 180 * DAY, 600.0
 RIGHT_WITHIN = 0.04
 """A play is right when it loses less than this against the best (below GNU Backgammon's "doubtful")."""
-ANSWERS = {"move": None, "double": ("double", "no_double"), "take": ("take", "pass")}
+ANSWERS: dict[str, Optional[tuple[str, str]]] = {"move": None, "double": ("double", "no_double"),
+                                                 "take": ("take", "pass")}
 
 
 class PracticeError(ValueError):
     """A practice deck or item that is not one (import), or an answer that does not fit the item."""
 
 
-def new_deck() -> dict:
+def new_deck() -> JsonDict:
     return {"format": FORMAT, "version": VERSION, "players": [], "items": []}
 
 
-def opt_in(deck: dict, name: str, on: bool = True) -> dict:
+def opt_in(deck: JsonDict, name: str, on: bool = True) -> JsonDict:
     """The deck with ``name`` collecting its errors (or no longer)."""
     name = str(name).strip()
     if not name:
@@ -45,7 +48,7 @@ def _item_id(record_key: str, game: int, action: int, kind: str) -> str:
     return hashlib.sha256(f"{record_key}/{game}/{action}/{kind}".encode()).hexdigest()[:16]
 
 
-def _gnubg_id(d: dict) -> str:
+def _gnubg_id(d: JsonDict) -> str:
     """The table's set-up for the decision: the decider at the bottom (GNU's player 1), money, cube centred."""
     pos = rules.Position.from_id(d["position_id"])
     if d["kind"] == "take":  # the doubler on roll with the double offered; the taker answers
@@ -54,7 +57,7 @@ def _gnubg_id(d: dict) -> str:
     return rules.gnubg_id(pos, rules.MatchInfo(on_roll=1, dice=dice))
 
 
-def collect(deck: dict, record: dict, analysis: dict, record_key: str, now: float) -> dict:
+def collect(deck: JsonDict, record: JsonDict, analysis: JsonDict, record_key: str, now: float) -> JsonDict:
     """The deck with the opted-in players' bad and very bad unforced decisions of ``analysis`` (of ``record``)
     added, due now; decisions already in the deck are kept as they are."""
     names = set(deck["players"])
@@ -86,17 +89,17 @@ def collect(deck: dict, record: dict, analysis: dict, record_key: str, now: floa
     return dict(deck, items=items)
 
 
-def due(deck: dict, now: float) -> list[dict]:
+def due(deck: JsonDict, now: float) -> list[JsonDict]:
     """The items due at ``now``, the longest due first (ties by id)."""
     return sorted((it for it in deck["items"] if it["due"] <= now), key=lambda it: (it["due"], it["id"]))
 
 
-def next_item(deck: dict, now: float) -> Optional[dict]:
+def next_item(deck: JsonDict, now: float) -> Optional[JsonDict]:
     d = due(deck, now)
     return d[0] if d else None
 
 
-def schedule(item: dict, right: bool, now: float) -> dict:
+def schedule(item: JsonDict, right: bool, now: float) -> JsonDict:
     """The item after an answer: right, shown again after a longer interval; wrong, in ``AGAIN`` seconds."""
     if right:
         interval = min(LONGEST, FIRST if item["interval"] < FIRST else item["interval"] * FACTOR)
@@ -104,7 +107,7 @@ def schedule(item: dict, right: bool, now: float) -> dict:
     return dict(item, interval=0.0, due=now + AGAIN, wrong=item["wrong"] + 1)
 
 
-def judge(item: dict, reply: str, equities: Optional[dict] = None) -> dict:
+def judge(item: JsonDict, reply: str, equities: Optional[dict[str, float]] = None) -> JsonDict:
     """Whether ``reply`` answers ``item`` right: ``{"right", "reply", "loss"}``. A move's reply is the Position
     ID after the play (mover still second, as ``rules.legal_results``); right when it is the best, or loses less
     than ``RIGHT_WITHIN`` by ``equities`` (Position ID -> equity for the mover, e.g. the bot's 0-ply values of
@@ -123,14 +126,16 @@ def judge(item: dict, reply: str, equities: Optional[dict] = None) -> dict:
                 raise PracticeError("no equity known for that play")
             loss = max(0.0, top[item["best"]] - top[reply])
         return {"right": reply != item["played"] and loss < RIGHT_WITHIN, "reply": reply, "loss": round(loss, 6)}
-    if reply not in ANSWERS[kind]:
-        raise PracticeError(f"a {kind} decision is answered with {' or '.join(ANSWERS[kind])}, not {reply!r}")
+    answers = ANSWERS[kind] or ()
+    if reply not in answers:
+        raise PracticeError(f"a {kind} decision is answered with {' or '.join(answers)}, not {reply!r}")
     best = item["best"]
     right = reply == best
     return {"right": right, "reply": reply, "loss": 0.0 if right else item["loss"]}
 
 
-def answer(deck: dict, item_id: str, reply: str, now: float, equities: Optional[dict] = None) -> tuple[dict, dict]:
+def answer(deck: JsonDict, item_id: str, reply: str, now: float,
+           equities: Optional[dict[str, float]] = None) -> tuple[JsonDict, JsonDict]:
     """(the deck with the item rescheduled, the verdict of ``judge``)."""
     for i, it in enumerate(deck["items"]):
         if it["id"] == item_id:
@@ -143,12 +148,12 @@ def answer(deck: dict, item_id: str, reply: str, now: float, equities: Optional[
 
 # --- JSON -----------------------------------------------------------------------------------------------------
 
-def to_json(deck: dict) -> str:
+def to_json(deck: JsonDict) -> str:
     return json.dumps(deck, ensure_ascii=False, indent=1) + "\n"
 
 
 def _check_item(it: Any, n: int) -> None:
-    def bad(why: str):
+    def bad(why: str) -> NoReturn:
         raise PracticeError(f"item {n + 1}: {why}")
     if not isinstance(it, dict):
         bad("not an object")
@@ -176,13 +181,14 @@ def _check_item(it: Any, n: int) -> None:
         if not isinstance(it.get("top"), list):
             bad("a move needs its best plays ('top')")
     else:
-        if it["best"] not in ANSWERS[it["kind"]] or it["played"] not in ANSWERS[it["kind"]]:
-            bad(f"a {it['kind']} decision's answers are {' or '.join(ANSWERS[it['kind']])}")
+        answers = ANSWERS[it["kind"]] or ()
+        if it["best"] not in answers or it["played"] not in answers:
+            bad(f"a {it['kind']} decision's answers are {' or '.join(answers)}")
         if not isinstance(it.get("equities"), dict):
             bad("a cube decision needs its equities")
 
 
-def from_json(text: Any) -> dict:
+def from_json(text: Any) -> JsonDict:
     """A deck from its JSON (an export); :class:`PracticeError` with the reason when it is not one."""
     try:
         doc = json.loads(text)
@@ -204,7 +210,7 @@ def from_json(text: Any) -> dict:
     return {"format": FORMAT, "version": VERSION, "players": list(players), "items": items}
 
 
-def merge(deck: dict, other: dict) -> dict:
+def merge(deck: JsonDict, other: JsonDict) -> JsonDict:
     """``deck`` with ``other``'s players and items added (an item already here keeps its own schedule)."""
     have = {it["id"] for it in deck["items"]}
     players = deck["players"] + [p for p in other["players"] if p not in deck["players"]]

@@ -22,7 +22,7 @@ from typing import Any, Self
 
 from rules import dice as _dice
 
-from .kinds import CLOCK_PHASES, RESULT_KINDS, SEAT_KINDS
+from .kinds import CLOCK_PHASES, RESULT_KINDS, SEAT_KINDS, JsonDict
 
 __all__ = ["FORMAT", "VERSION", "DICE_SCHEME", "PEER_DICE_SCHEME", "NO_DICE_SCHEME", "SEAT_KINDS", "RESULT_KINDS", "MAX_RECORD_CHARS",
            "RecordError", "RecordBuilder", "load_record", "record_json"]
@@ -63,7 +63,7 @@ class RecordBuilder:
     ``fingerprint=`` in the constructor starts the first game at once. Calls apply to the current game.
     """
 
-    def __init__(self, players: list[dict], match_length: int = 0, rules: dict | None = None,
+    def __init__(self, players: list[JsonDict], match_length: int = 0, rules: JsonDict | None = None,
                  fingerprint: str | None = None, created: str | None = None) -> None:
         if not isinstance(players, (list, tuple)) or len(players) != 2:
             raise RecordError("players must be a list of two seats")
@@ -106,49 +106,50 @@ class RecordBuilder:
             "host_secret": None, "guest_secret": None}, "actions": [], "result": None})
 
     @property
-    def game(self) -> dict:
+    def game(self) -> JsonDict:
         if not self.data["games"]:
             raise RecordError("no game started: call new_game(fingerprint) first")
-        return self.data["games"][-1]
+        game: JsonDict = self.data["games"][-1]
+        return game
 
-    def _add(self, action: dict) -> dict:
+    def _add(self, action: JsonDict) -> JsonDict:
         if self.game["result"] is not None:
             raise RecordError("the game already has its result")
         self.game["actions"].append(action)
         return action
 
     # actions
-    def opening_roll(self, d0: int, d1: int) -> dict:
+    def opening_roll(self, d0: int, d1: int) -> JsonDict:
         """One opening throw: d0 is player 0's die, d1 player 1's (a tie is followed by another opening roll)."""
         return self._add({"type": "opening_roll", "dice": [_die(d0), _die(d1)]})
 
-    def roll(self, player: int, d1: int, d2: int) -> dict:
+    def roll(self, player: int, d1: int, d2: int) -> JsonDict:
         return self._add({"type": "roll", "player": _player(player), "dice": [_die(d1), _die(d2)]})
 
-    def play(self, player: int, notation: str) -> dict:
+    def play(self, player: int, notation: str) -> JsonDict:
         """A whole play in standard notation as ``rules.format_play`` writes it (e.g. "13/8 24/22")."""
         if not isinstance(notation, str):
             raise RecordError(f"a play is written as text, got {type(notation).__name__}")
         return self._add({"type": "play", "player": _player(player), "play": notation})
 
-    def double(self, player: int) -> dict:
+    def double(self, player: int) -> JsonDict:
         return self._add({"type": "double", "player": _player(player)})
 
-    def take(self, player: int) -> dict:
+    def take(self, player: int) -> JsonDict:
         return self._add({"type": "take", "player": _player(player)})
 
-    def beaver(self, player: int) -> dict:
+    def beaver(self, player: int) -> JsonDict:
         """The player who was doubled takes and at once redoubles, keeping the cube (money play, beavers on)."""
         return self._add({"type": "beaver", "player": _player(player)})
 
-    def pass_(self, player: int) -> dict:
+    def pass_(self, player: int) -> JsonDict:
         return self._add({"type": "pass", "player": _player(player)})
 
-    def resign(self, player: int, points: int) -> dict:
+    def resign(self, player: int, points: int) -> JsonDict:
         """``player`` gives up the game, losing ``points`` (cube value times 1, 2 or 3)."""
         return self._add({"type": "resign", "player": _player(player), "points": int(points)})
 
-    def clock_expired(self, player: int, phase: str, what_was_played: str) -> dict:
+    def clock_expired(self, player: int, phase: str, what_was_played: str) -> JsonDict:
         """The turn clock ran out and the table acted for ``player``.
 
         phase "roll": the table rolled (``what_was_played`` = "roll"; the roll itself follows as a roll action);
@@ -165,11 +166,11 @@ class RecordBuilder:
             raise RecordError("what_was_played is text")
         return self._add({"type": "clock_expired", "player": _player(player), "phase": phase, "played": what_was_played})
 
-    def claim(self, player: int, owed: str, offer: int | None = None) -> dict:
+    def claim(self, player: int, owed: str, offer: int | None = None) -> JsonDict:
         """``player`` claims the game against a peer who went silent owing a decision (``owed`` "decide"), or a
         message of the dice (``"reveal"``, ``"renew"``); ``offer``: the points of a resignation that waited for
         its answer."""
-        action: dict = {"type": "claim", "player": _player(player), "owed": owed}
+        action: JsonDict = {"type": "claim", "player": _player(player), "owed": owed}
         if offer is not None:
             action["offer"] = int(offer)
         return self._add(action)
@@ -215,7 +216,7 @@ class RecordBuilder:
     def match_result(self, score: list[int], winner: int | None, complete: bool) -> None:
         self.data["result"] = {"score": [int(score[0]), int(score[1])], "winner": winner, "complete": bool(complete)}
 
-    def summary(self) -> dict:
+    def summary(self) -> JsonDict:
         """The match result from the games' results, as ``match_result`` would be given it."""
         score = [0, 0]
         for g in self.data["games"]:
@@ -229,19 +230,19 @@ class RecordBuilder:
             complete = winner is not None
         else:
             winner = None if score[0] == score[1] else int(score[1] > score[0])
-            complete = bool(last) and last["kind"] not in ("abandoned", "unfinished")
+            complete = bool(last and last["kind"] not in ("abandoned", "unfinished"))
         return {"score": score, "winner": winner, "complete": complete}
 
     @classmethod
-    def over(cls, data: dict) -> Self:
+    def over(cls, data: JsonDict) -> Self:
         """A builder writing to the record ``data`` itself (a table's record, as ``Table.amend_record`` gives it)."""
         builder = cls(players=data["players"], match_length=data["match_length"])
         builder.data = data
         return builder
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> JsonDict:
         """The record as plain data (the match result filled in from the games if not given)."""
-        data = json.loads(json.dumps(self.data))
+        data: JsonDict = json.loads(json.dumps(self.data))
         data.setdefault("result", self.summary())
         return data
 
@@ -249,13 +250,13 @@ class RecordBuilder:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False) + "\n"
 
 
-def record_json(data: dict) -> str:
+def record_json(data: JsonDict) -> str:
     """The text of the record ``data`` (a table's, ``table.value.record``), the match result filled in from the
     games if not given: the file of the game (``RecordBuilder.to_json``)."""
     return RecordBuilder.over(data).to_json()
 
 
-def load_record(text: str) -> dict:
+def load_record(text: str) -> JsonDict:
     """Parse record text; RecordError with a clear message if it is not a JSON object."""
     if len(text) > MAX_RECORD_CHARS:
         raise RecordError(f"the record is too large ({len(text)} characters)")

@@ -15,12 +15,12 @@ no pyscript.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 import rules
 
 from .claims import CLAIM_KIND, claim_points
-from .kinds import CLOCK_PHASES, KIND_NAMES, ReplayPhase
+from .kinds import CLOCK_PHASES, KIND_NAMES, JsonDict, ReplayPhase, ResultKind
 from .resign import RESIGN_KIND, multiplier_of, refusal
 
 __all__ = ["Refused", "GameState", "advance", "start", "start_at", "match_state", "pair_text"]
@@ -28,10 +28,11 @@ __all__ = ["Refused", "GameState", "advance", "start", "start_at", "match_state"
 _PHASE_TEXT = {"opening": "the opening roll", "roll": "a roll or a double", "move": "a play",
                "take": "a take or a pass", "over": "nothing: the game is over"}
 
-Outcome = tuple  # (winner or None, points, result kind)
+#: How a game ended: (winner, points, result kind).
+Outcome = tuple[int, int, ResultKind]
 
 
-def pair_text(pair) -> str:
+def pair_text(pair: Sequence[int]) -> str:
     return f"{pair[0]}-{pair[1]}"
 
 
@@ -68,6 +69,18 @@ class GameState:
         return self.match.cube_owner
 
     @property
+    def mover(self) -> int:
+        """The player on turn, once the opening roll is won (phases roll, move and take; ``turn`` is None before)."""
+        assert self.turn is not None
+        return self.turn
+
+    @property
+    def rolled(self) -> tuple[int, int]:
+        """The roll to play (phase move)."""
+        assert self.dice is not None
+        return self.dice
+
+    @property
     def crawford(self) -> bool:
         return self.match.crawford
 
@@ -91,13 +104,13 @@ def start_at(match: rules.MatchState, pos: rules.Position, turn: int) -> GameSta
     return GameState(match, pos, turn, "roll")
 
 
-def match_state(length: int, score, crawford: bool, jacoby: bool, beavers: bool) -> rules.MatchState:
+def match_state(length: int, score: Sequence[int], crawford: bool, jacoby: bool, beavers: bool) -> rules.MatchState:
     """The ``rules.MatchState`` a game of a record starts from (cube centred)."""
     return rules.MatchState(length=length, score=(score[0], score[1]), crawford=crawford, jacoby=jacoby,
                             beavers=beavers)
 
 
-def advance(s: GameState, action: dict, after: Optional[rules.Position] = None) -> GameState:
+def advance(s: GameState, action: JsonDict, after: Optional[rules.Position] = None) -> GameState:
     """The state after ``action`` (its ``type`` one of ``game.kinds.ACTION_TYPES``, its dice already checked).
     ``after``: for a play, the position it leads to (seen by the mover) when the caller has made it with the rules
     engine already (the table's ``rules.Turn``); otherwise the play's notation is read and checked here."""
@@ -138,11 +151,11 @@ def _taker(s: GameState) -> Optional[int]:
     return None if s.turn is None else 1 - s.turn
 
 
-def _over(s: GameState, winner: Optional[int], points: int, kind: str) -> GameState:
+def _over(s: GameState, winner: int, points: int, kind: ResultKind) -> GameState:
     return replace(s, phase="over", dice=None, outcome=(winner, points, kind))
 
 
-def _expect(s: GameState, action: dict, phase: str, player: Optional[int]) -> None:
+def _expect(s: GameState, action: JsonDict, phase: str, player: Optional[int]) -> None:
     what = action["type"]
     if s.phase == "over":
         raise Refused("extra_action", f"{what} after the game was over", what=what)
@@ -155,7 +168,7 @@ def _expect(s: GameState, action: dict, phase: str, player: Optional[int]) -> No
 
 
 def _double(s: GameState) -> GameState:
-    m, p = s.match, s.turn
+    m, p = s.match, s.mover
     if not m.can_double(p):
         if m.crawford:
             why = "no doubling in the Crawford game"
@@ -173,18 +186,18 @@ def _beaver(s: GameState) -> GameState:
     m = s.match
     if not (m.is_money and m.beavers):
         raise Refused("illegal_beaver", "a beaver, but beavers are not allowed in this game")
-    if not m.can_beaver(s.turn):
+    if not m.can_beaver(s.mover):
         raise Refused("illegal_beaver", f"a beaver past the highest cube ({rules.MAX_CUBE})")
-    return replace(s, match=m.beaver(s.turn), phase="roll")  # the beaverer owns the cube at 4x; the doubler rolls
+    return replace(s, match=m.beaver(s.mover), phase="roll")  # the beaverer owns the cube at 4x; the doubler rolls
 
 
 def _answer(s: GameState, answer: str) -> GameState:
     if answer == "take":
-        return replace(s, match=s.match.take(s.turn), phase="roll")
-    return _over(s, s.turn, s.match.pass_points(s.turn), "pass")
+        return replace(s, match=s.match.take(s.mover), phase="roll")
+    return _over(s, s.mover, s.match.pass_points(s.mover), "pass")
 
 
-def _resign(s: GameState, action: dict) -> GameState:
+def _resign(s: GameState, action: JsonDict) -> GameState:
     """An accepted resignation, by either player while the game is in play (records of other origin may have one
     out of turn; the table's own resigner is on turn): a single game, a gammon or a backgammon times the cube. The
     table offers only what the resigner can still lose (``game.resign``), but a player may give away more, and GNU
@@ -200,7 +213,7 @@ def _resign(s: GameState, action: dict) -> GameState:
     return _over(s, 1 - player, points, RESIGN_KIND)
 
 
-def _claim(s: GameState, action: dict) -> GameState:
+def _claim(s: GameState, action: JsonDict) -> GameState:
     """A peer game claimed against a silent player (``game.claims``)."""
     if s.phase == "over":
         raise Refused("extra_action", "claim after the game was over", what="claim")
@@ -223,7 +236,7 @@ def _claim(s: GameState, action: dict) -> GameState:
     return _over(s, claimant, points, CLAIM_KIND)
 
 
-def _clock_expired(s: GameState, action: dict, after: Optional[rules.Position]) -> GameState:
+def _clock_expired(s: GameState, action: JsonDict, after: Optional[rules.Position]) -> GameState:
     phase = action.get("phase")
     if phase not in CLOCK_PHASES:
         raise Refused("bad_action", f"clock_expired: unknown phase {phase!r}", found=str(phase))
@@ -248,7 +261,7 @@ def _play(s: GameState, text: Any, after: Optional[rules.Position]) -> GameState
     if not isinstance(text, str):
         raise Refused("bad_action", f"a play must be text, got {text!r}", found=str(text))
     if after is None:
-        dice_text = pair_text(s.dice)
+        dice_text = pair_text(s.rolled)
         try:
             play = rules.parse_play(text, s.pos, s.dice)
         except rules.NotationError as exc:
@@ -263,6 +276,6 @@ def _play(s: GameState, text: Any, after: Optional[rules.Position]) -> GameState
     if after.is_over():
         multiplier = after.winner_kind()
         return replace(s, pos=after, dice=None, phase="over",
-                       outcome=(s.turn, s.match.cube * multiplier, KIND_NAMES[multiplier]))
+                       outcome=(s.mover, s.match.cube * multiplier, KIND_NAMES[multiplier]))
     assert s.turn is not None
     return replace(s, pos=after.swapped(), turn=1 - s.turn, dice=None, phase="roll")

@@ -9,11 +9,11 @@ single game is offered. Pure: no js, no pyscript.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Final, Literal, Optional
 
 import rules
 
-from .kinds import KIND_NAMES
+from .kinds import KIND_NAMES, ResultKind
 
 if TYPE_CHECKING:
     from .value import TableValue
@@ -21,10 +21,10 @@ if TYPE_CHECKING:
 __all__ = ["RESIGN_KIND", "losable", "offers", "offers_of", "refusal", "multiplier_of"]
 
 #: The result kind of a game that ended by an accepted resignation (docs/game-record.md).
-RESIGN_KIND = "resign"
+RESIGN_KIND: Final = "resign"
 
 
-def losable(pos: "rules.Position") -> tuple:
+def losable(pos: "rules.Position") -> tuple[Literal[1, 2, 3], ...]:
     """The results (1 single, 2 gammon, 3 backgammon) the side ``pos.mine`` can still lose in ``pos``."""
     mine = pos.mine
     if mine[0] > 0:
@@ -33,11 +33,11 @@ def losable(pos: "rules.Position") -> tuple:
     return (1, 2, 3) if back else (1, 2)
 
 
-def offers(match: "rules.MatchState", pos: "rules.Position") -> dict:
+def offers(match: "rules.MatchState", pos: "rules.Position") -> dict[ResultKind, int]:
     """What the side ``pos.mine`` may offer now: result kind name -> points (the cube included; the Jacoby rule
     applied, so kinds worth the same points as a smaller one are left out)."""
-    out: dict = {}
-    seen: set = set()
+    out: dict[ResultKind, int] = {}
+    seen: set[int] = set()
     for k in losable(pos):
         pts = match.points_for(k)
         if pts not in seen:
@@ -46,10 +46,10 @@ def offers(match: "rules.MatchState", pos: "rules.Position") -> dict:
     return out
 
 
-_LAST_OFFERS: list = [None, None, -1, {}]  # the last (board, match, player, offers) of offers_of
+_LAST_OFFERS: list[Any] = [None, None, -1, {}]  # the last (board, match, player, offers) of offers_of
 
 
-def offers_of(v: "TableValue", p: int) -> dict:
+def offers_of(v: "TableValue", p: int) -> dict[ResultKind, int]:
     """:func:`offers` of player ``p`` in the committed position of table value ``v`` (a copy). The same while a
     turn is played and its decisions are made, so the last one is kept: values are immutable, so the same
     board and match objects give the same offers."""
@@ -69,7 +69,7 @@ def multiplier_of(match: "rules.MatchState", points: int) -> Optional[int]:
     return None
 
 
-def refusal(match: "rules.MatchState", pos: "rules.Position", points) -> Optional[str]:
+def refusal(match: "rules.MatchState", pos: "rules.Position", points: object) -> Optional[str]:
     """Why the side ``pos.mine`` may not resign for ``points`` now (English), or None when it may."""
     if not isinstance(points, int) or isinstance(points, bool):
         return f"a resignation gives up a whole number of points, got {points!r}"

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import json
 from binascii import crc32
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, cast
 
 import rules
 from rules import dice as _dice
 
 from .errors import GameError, SaveError
+from .kinds import RESULT_KINDS, JsonDict, ReplayPhase, ResultKind
 from .options import Options
 from .dice import SeededDice
 from .record import RecordBuilder
@@ -60,7 +61,7 @@ class PageSave:
         self._tag = ""
         self.whole: Optional[str] = None  # the text last saved whole
 
-    def texts(self, table: Any, now: float) -> dict:
+    def texts(self, table: "Table", now: float) -> dict[str, str]:
         v = table.value
         base = self._base
         if base is not None and base.phase == MOVING and v.phase == MOVING:
@@ -70,7 +71,8 @@ class PageSave:
                     break
             else:
                 turn = v.turn
-                if turn.start is base.turn.start and turn.dice == base.turn.dice:
+                if (turn is not None and base.turn is not None  # phase moving: both have their turn
+                        and turn.start is base.turn.start and turn.dice == base.turn.dice):
                     remaining = None if v.deadline is None else max(0.0, v.deadline - now)
                     return {STEPS_SUFFIX: _ENCODER.encode({"of": self._tag, "clock_remaining": remaining,
                                                            "steps": [[s.frm, s.to, s.die] for s in turn.steps]})}
@@ -79,7 +81,7 @@ class PageSave:
         return {"": text, STEPS_SUFFIX: ""}
 
 
-def _with_steps(data: dict, text: str, steps: Any) -> None:
+def _with_steps(data: JsonDict, text: str, steps: Any) -> None:
     """The steps' save ``steps`` over the whole save ``data`` (of ``text``), when it continues that save."""
     if not isinstance(steps, str) or not steps:
         return
@@ -99,7 +101,7 @@ def value_to_json(v: TableValue, now: float) -> str:
         raise SaveError("only a table with seeded dice is saved this way (a peer session saves its own log)")
     m = v.match
     remaining = None if v.deadline is None else max(0.0, v.deadline - now)
-    data = {
+    data: JsonDict = {
         "format": SAVE_FORMAT, "version": SAVE_VERSION,
         "options": v.options.to_dict(),
         "match": {"length": m.length, "score": list(m.score), "crawford": m.crawford, "jacoby": m.jacoby,
@@ -128,7 +130,7 @@ def _need(cond: bool, message: str) -> None:
 
 def _int(v: Any, lo: int, hi: int, what: str) -> int:
     _need(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi, f"{what} must be an int {lo}..{hi}")
-    return v
+    return int(v)
 
 
 def value_from_json(text: Any, now: float, steps: Any = None) -> TableValue:
@@ -161,7 +163,7 @@ def value_from_json(text: Any, now: float, steps: Any = None) -> TableValue:
         raise SaveError(f"the saved game cannot be read: {type(exc).__name__}: {exc}") from None
 
 
-def _load(data: dict, now: float) -> TableValue:
+def _load(data: JsonDict, now: float) -> TableValue:
     options = Options.from_dict(data["options"])
     mm = data["match"]
     _need(isinstance(mm, dict), "match must be an object")
@@ -202,8 +204,9 @@ def _load(data: dict, now: float) -> TableValue:
     res = data["result"]
     if phase in (GAME_OVER, MATCH_OVER):
         _need(isinstance(res, dict), "a finished game needs its result")
+        _need(res["kind"] in RESULT_KINDS, f"unknown result kind {res['kind']!r}")
         result = Result(_int(res["winner"], 0, 1, "winner"), _int(res["points"], 1, 1 << 20, "points"),
-                        str(res["kind"]))
+                        cast(ResultKind, res["kind"]))
         _need((phase == MATCH_OVER) == match.is_over, "the phase does not agree with the match score")
     else:
         result = None
@@ -249,7 +252,7 @@ def _load(data: dict, now: float) -> TableValue:
 
 
 #: The game's phase (``game.reducer``) of each phase of a table with a game in play.
-_GAME_PHASE = {ROLL: "roll", MOVING: "move", TAKE: "take"}
+_GAME_PHASE: dict[str, ReplayPhase] = {ROLL: "roll", MOVING: "move", TAKE: "take"}
 
 
 def table_to_json(table: "Table", now: Optional[float] = None) -> str:

@@ -12,7 +12,7 @@ from .table import Table
 __all__ = ["parse_id", "table_from_id", "to_table"]
 
 
-def parse_id(text: Any) -> tuple:
+def parse_id(text: Any) -> tuple["rules.Position", "rules.MatchInfo", Optional[bool], Optional[bool]]:
     """``(Position, MatchInfo, jacoby, beavers)`` from a GNUbg ID, a bare Position ID or an XGID; the position
     has player ``info.on_roll`` as ``mine``; jacoby/beavers are None when the text does not say (GNUbg IDs).
     ``info`` numbers the players as the table does (see :func:`to_table`). ``SetupError`` with the reason on
@@ -22,6 +22,8 @@ def parse_id(text: Any) -> tuple:
     t = text.strip()
     if len(t) > 200:
         raise SetupError("that is too long to be a GNUbg ID or an XGID")
+    jacoby: Optional[bool]
+    beavers: Optional[bool]
     try:
         if t.upper().startswith("XGID=") or t.count(":") >= 8:
             pos, info, extra = rules.parse_xgid(t)
@@ -64,7 +66,7 @@ def table_from_id(text: Any, options: Optional[Options] = None, now: float = 0.0
     if info.length and max(info.score) >= info.length:
         raise SetupError(f"the score {info.score[0]}-{info.score[1]} has already won a {info.length}-point match")
     base = options if options is not None else Options()
-    if jacoby is None:
+    if jacoby is None or beavers is None:  # both None together: the text did not say
         jacoby, beavers = base.jacoby, base.beavers
     if info.length:
         jacoby = beavers = False
@@ -85,6 +87,6 @@ def table_from_id(text: Any, options: Optional[Options] = None, now: float = 0.0
             raise SetupError("a double is offered but the dice are rolled")
     board = (pos.mine, pos.theirs) if p == 0 else (pos.theirs, pos.mine)
     start = rules.gnubg_id(pos, to_table(info.replace(dice=(0, 0), double_offered=False, turn=p)))
-    dice = tuple(info.dice) if info.dice != (0, 0) else None
+    dice = (info.dice[0], info.dice[1]) if info.dice != (0, 0) else None
     return Table.practice(opts, board, match, p, dice=dice, double_offered=info.double_offered, start=start,
                           now=float(now))

@@ -17,9 +17,10 @@ def build_state(v: TableValue, pending: Optional[Pending]) -> State:
     phase, p, m = v.phase, v.player, v.match
     playing = phase in (ROLL, MOVING, TAKE)
     actor = (1 - p if phase == TAKE else p) if playing else None
-    offered = v.offer is not None
-    if offered:
-        actor = 1 - v.offer[0]
+    offer = v.offer
+    if offer is not None:
+        actor = 1 - offer[0]
+    offered = offer is not None
     human = actor is not None and v.options.seats[actor].kind != "bot" and not v.expired
     answering = human and offered
     human = human and not offered  # while a resignation is answered, nothing else is done
@@ -31,7 +32,7 @@ def build_state(v: TableValue, pending: Optional[Pending]) -> State:
     else:
         board = v.board
         dice_left, dice_used, steps = (), (), ()
-    movable = dict(turn.options()) if (human and phase == MOVING) else {}
+    movable = dict(turn.options()) if (human and phase == MOVING and turn is not None) else {}
     pips = (board_pips(board[0]), board_pips(board[1]))
     money_beaver = phase == TAKE and m.can_beaver(p)
     over = phase in (GAME_OVER, MATCH_OVER)
@@ -45,8 +46,8 @@ def build_state(v: TableValue, pending: Optional[Pending]) -> State:
         can_double=human and phase == ROLL and m.can_double(p),
         can_take=human and phase == TAKE, can_pass=human and phase == TAKE,
         can_beaver=human and phase == TAKE and money_beaver,
-        can_undo=human and phase == MOVING and bool(turn.steps),
-        can_done=human and phase == MOVING and turn.is_complete,
+        can_undo=human and phase == MOVING and turn is not None and bool(turn.steps),
+        can_done=human and phase == MOVING and turn is not None and turn.is_complete,
         can_next_game=phase == GAME_OVER and not v.practice,
         double_offered=phase == TAKE, cube=m.cube, cube_owner=m.cube_owner,
         cube_is_dead=bool(playing and m.length and m.cube_is_dead(p)),
@@ -55,5 +56,5 @@ def build_state(v: TableValue, pending: Optional[Pending]) -> State:
         seed=v.game_dice.seed.hex() if over else None,
         result=v.result, deadline=v.deadline, clock=v.options.clock,
         pending=pending, events=v.events, steps=steps, practice=v.practice, match_state=m,
-        offer=v.offer[:2] if offered else None, resign_offers=resign_offers, can_resign=may_resign,
+        offer=(offer[0], offer[1]) if offer is not None else None, resign_offers=resign_offers, can_resign=may_resign,
         can_answer_resign=answering)

@@ -3,21 +3,27 @@ decisions. Built by ``Table.state()``; never changed afterwards."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Callable, Final, Optional
 
 import rules
 
 from . import intents as I
 from .errors import GameError, NotAllowed
 from .kinds import (DECISION_KINDS, KIND_NAMES, LEVELS, REASONS, DecisionKind, EventKind, Level, PendingKind, Phase,
-                    Reason, ResultKind)
-from .options import Options
+                    JsonDict, Reason, ResultKind)
+from .options import Options, Seat
 
 __all__ = ["Phase", "EventKind", "PendingKind", "Reason", "ResultKind", "PHASES", "ROLL", "MOVING", "TAKE", "GAME_OVER", "MATCH_OVER", "Event", "Pending", "Result", "State",
-           "relative_board", "KIND_NAMES"]
+           "relative_board", "KIND_NAMES", "Board"]
 
-ROLL, MOVING, TAKE, GAME_OVER, MATCH_OVER = "roll", "moving", "take", "game_over", "match_over"
-PHASES: tuple = (ROLL, MOVING, TAKE, GAME_OVER, MATCH_OVER)
+ROLL: Final = "roll"
+MOVING: Final = "moving"
+TAKE: Final = "take"
+GAME_OVER: Final = "game_over"
+MATCH_OVER: Final = "match_over"
+#: Both sides' 26 slots, player 0's first, each in its own numbering (``rules.Position``'s sides).
+Board = tuple[tuple[int, ...], tuple[int, ...]]
+PHASES: tuple[Phase, ...] = (ROLL, MOVING, TAKE, GAME_OVER, MATCH_OVER)
 
 
 @dataclass(frozen=True)
@@ -39,7 +45,7 @@ class Event:
 
     kind: EventKind
     player: Optional[int] = None
-    dice: tuple = ()
+    dice: tuple[int, ...] = ()
     frm: Optional[int] = None
     to: Optional[int] = None
     hit: bool = False
@@ -50,7 +56,7 @@ class Event:
     fingerprint: str = ""
     auto: bool = False
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> JsonDict:
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.__dict__.items()
                 if k == "kind" or not (v is None or v is False or (isinstance(v, (str, tuple)) and not v))}
 
@@ -77,11 +83,11 @@ class Pending:
     reason: Reason
     level: Level
     position_id: str
-    dice: tuple = ()
-    candidates: tuple = ()
+    dice: tuple[int, ...] = ()
+    candidates: tuple[str, ...] = ()
     cube: rules.CubeInfo = field(default=rules.cubeinfo.MONEY, compare=False, hash=False)
     offer: int = 0
-    resign: tuple = ()
+    resign: tuple[int, ...] = ()
 
     def intent(self, decision: str) -> I.Intent:
         """The intent that answers this decision with ``decision`` (a cube decision, a result Position ID or an
@@ -96,7 +102,7 @@ class Pending:
             raise NotAllowed(f"unknown pending decision {self.kind!r}")
         return make(decision)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> JsonDict:
         """Plain data (JSON-ready) for a worker; :meth:`from_dict` reads it back."""
         return {"player": self.player, "kind": self.kind, "reason": self.reason, "level": self.level,
                 "position_id": self.position_id, "dice": list(self.dice), "candidates": list(self.candidates),
@@ -137,7 +143,8 @@ class Pending:
 
 
 _PENDING_FIELDS = ("player", "kind", "reason", "level", "position_id")
-_DECISION_INTENTS = {"cube": I.BotCube, "play": I.BotPlay, "answer": I.BotAnswer, "resign": I.BotResignAnswer}
+_DECISION_INTENTS: dict[str, Callable[[str], I.Intent]] = {"cube": I.BotCube, "play": I.BotPlay, "answer": I.BotAnswer,
+                                                          "resign": I.BotResignAnswer}
 
 
 @dataclass(frozen=True)
@@ -150,7 +157,7 @@ class Result:
     kind: ResultKind
 
 
-def relative_board(board: tuple, viewer: int) -> tuple:
+def relative_board(board: Board, viewer: int) -> Board:
     """``(mine, theirs)`` as seen by ``viewer``, both indexed by the **viewer's** point numbers.
 
     ``mine[i]``: the viewer's checkers on its point i (0 = borne off, 25 = on the bar). ``theirs[i]`` for
@@ -181,13 +188,13 @@ class State:
     game_number: int
     turn: Optional[int]
     actor: Optional[int]
-    seats: tuple
+    seats: tuple[Seat, Seat]
     options: Options
-    board: tuple
-    dice: Optional[tuple]
-    dice_left: tuple
-    dice_used: tuple
-    movable: dict
+    board: Board
+    dice: Optional[tuple[int, int]]
+    dice_left: tuple[int, ...]
+    dice_used: tuple[bool, ...]
+    movable: dict[int, list[rules.Option]]
     can_roll: bool
     can_double: bool
     can_take: bool
@@ -200,8 +207,8 @@ class State:
     cube: int
     cube_owner: Optional[int]
     cube_is_dead: bool
-    pips: tuple
-    score: tuple
+    pips: tuple[int, int]
+    score: tuple[int, int]
     match_length: int
     crawford: bool
     post_crawford: bool
@@ -212,17 +219,17 @@ class State:
     deadline: Optional[float]
     clock: float
     pending: Optional[Pending]
-    events: tuple
-    steps: tuple
+    events: tuple[Event, ...]
+    steps: tuple[rules.Step, ...]
     practice: bool
-    match_state: Any = field(repr=False, compare=False, default=None)
-    offer: Optional[tuple] = None
-    resign_offers: dict = field(default_factory=dict, compare=False)
+    match_state: Optional[rules.MatchState] = field(repr=False, compare=False, default=None)
+    offer: Optional[tuple[int, int]] = None
+    resign_offers: dict[ResultKind, int] = field(default_factory=dict, compare=False)
     can_resign: bool = False
     can_answer_resign: bool = False
 
     # helpers -------------------------------------------------------------------------------------------------
-    def view(self, viewer: int) -> tuple:
+    def view(self, viewer: int) -> Board:
         """The board relative to ``viewer``: see :func:`relative_board`."""
         return relative_board(self.board, viewer)
 
@@ -254,6 +261,7 @@ class State:
         if self.result is not None and self.result.kind == "pass":
             game_state = 4
         actor = self.actor if self.actor is not None and self.offer is None else p  # an offer: as before it
+        assert self.match_state is not None  # a table's state always has its match
         info = rules.MatchInfo.from_state(self.match_state, p, dice=dice, double_offered=self.double_offered,
                                           turn=actor)
         return info.replace(state=game_state)

@@ -9,23 +9,32 @@ Its whole state is one immutable :class:`~game.value.TableValue` (``table.value`
 """
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Callable, Optional, TypedDict
 
 import rules
 
 from . import flow
 from . import intents as I
-from .dice import SEEDED
+from .dice import SEEDED, DiceSource, GameDice, Pair
 from .errors import NotAllowed, OptionsError
 from .handlers import HANDLERS, check_now, check_offer
+from .kinds import JsonDict, Level
 from .options import Options
-from .pending import clock_pending, completions, pending_for
+from .pending import Completions, clock_pending, completions, pending_for
 from .record import RecordBuilder, RecordError
 from .snapshot import build_state
-from .state import Pending, State
+from .state import Board, Pending, State
 from .value import Draft, TableValue
 
 __all__ = ["Table"]
+
+
+class _Cache(TypedDict, total=False):
+    """What a table works out once per value."""
+
+    state: State
+    pending: Optional[Pending]
+    completions: Completions
 
 
 class Table:
@@ -41,20 +50,20 @@ class Table:
 
     saves_locally = True  # the page saves this table itself (a peer game's session saves its own log)
 
-    def __init__(self, options: Optional[Options] = None, now: float = 0.0, *, dice=None,
-                 dice_source=None) -> None:
+    def __init__(self, options: Optional[Options] = None, now: float = 0.0, *, dice: Optional[GameDice] = None,
+                 dice_source: Optional[DiceSource] = None) -> None:
         if options is None:
             options = Options()
         if not isinstance(options, Options):
             raise OptionsError(f"options must be game.Options, got {type(options).__name__}")
-        self._source = SEEDED if dice_source is None else dice_source
+        self._source: DiceSource = SEEDED if dice_source is None else dice_source
         d = Draft(now=float(now), next_dice=dice, events=[], record={}, options=options)
         d.source = self._source
         flow.start_match(d, options)
         self._set(d.freeze())
 
     @classmethod
-    def from_value(cls, value: TableValue, dice_source=None) -> "Table":
+    def from_value(cls, value: TableValue, dice_source: Optional[DiceSource] = None) -> "Table":
         """A table holding ``value`` (read from a save by ``game.save.value_from_json``, or kept from another
         table)."""
         if not isinstance(value, TableValue):
@@ -99,7 +108,7 @@ class Table:
             self._cache["pending"] = pending_for(self._value, self._completions_if_moving())
         return self._cache["pending"]
 
-    def completions(self) -> dict:
+    def completions(self) -> Completions:
         """Result Position ID -> the steps still to make, for the turn being played (phase moving)."""
         if "completions" not in self._cache:
             if self._value.turn is None:
@@ -107,7 +116,7 @@ class Table:
             self._cache["completions"] = completions(self._value.turn)
         return self._cache["completions"]
 
-    def committed_board(self) -> tuple:
+    def committed_board(self) -> Board:
         """Both sides' 26 slots, without the steps of a turn still being played."""
         return self._value.board
 
@@ -116,7 +125,7 @@ class Table:
         """The ``rules.Turn`` being played (phase moving), or None."""
         return self._value.turn
 
-    def clock_pending(self, player: int, level: str = "intermediate") -> Pending:
+    def clock_pending(self, player: int, level: Level = "intermediate") -> Pending:
         """The decision a clock makes for ``player`` now (a play, or an answer to a double), asked or not: for a
         peer session, which runs its own clock."""
         comp = self.completions() if self._value.turn is not None else None
@@ -145,11 +154,11 @@ class Table:
         return player
 
     # what the owner of the table adds: the next game's dice, dice revealed later, claims
-    def prepare_dice(self, dice) -> None:
+    def prepare_dice(self, dice: GameDice) -> None:
         """The dice of the next game (NextGame / NewGame uses them instead of the dice source)."""
         self._transition(lambda d: setattr(d, "next_dice", dice), keep_events=True)
 
-    def update_dice(self, dice) -> None:
+    def update_dice(self, dice: GameDice) -> None:
         """The current game's dice with more known (a peer throw revealed, secrets shown after the game): the
         same game's dice (same fingerprint and scheme) with the throws made so far unchanged."""
         old = self._value.game_dice
@@ -158,7 +167,7 @@ class Table:
             raise NotAllowed("these are not the current game's dice")
         self._transition(lambda d: setattr(d, "game_dice", dice), keep_events=True)
 
-    def amend_record(self, edit: Callable[[dict], None]) -> None:
+    def amend_record(self, edit: Callable[[JsonDict], None]) -> None:
         """Let ``edit(data)`` add to the current game (or the match result) of a copy of the record what only the
         table's owner knows (a peer session's chain renewals and revealed secrets); kept if ``edit`` returns."""
         self._transition(lambda d: d.amend_record(edit), keep_events=True)
@@ -170,14 +179,14 @@ class Table:
         return self._transition(lambda d: flow.claim(d, claimant, points, owed))
 
     # the record (its text: ``game.record_json``, ``game.mat_text``; saves: ``game.table_to_json``)
-    def record(self) -> dict:
+    def record(self) -> JsonDict:
         """The game record (docs/game-record.md) of the match so far, as plain data (a copy; the record as held,
         read only, is ``table.value.record``)."""
         return RecordBuilder.over(self._value.record).to_dict()
 
     @classmethod
-    def practice(cls, options: Options, board: tuple, match: "rules.MatchState", player: int, *,
-                 dice: Optional[tuple] = None, double_offered: bool = False, start: Optional[str] = None,
+    def practice(cls, options: Options, board: Board, match: "rules.MatchState", player: int, *,
+                 dice: Optional[Pair] = None, double_offered: bool = False, start: Optional[str] = None,
                  now: float = 0.0) -> "Table":
         """A practice table (no next game) at a set position: ``board`` both sides' 26 slots (player 0's first),
         ``match`` its ``rules.MatchState`` (options' length/jacoby/beavers must agree), ``player`` on roll (the
@@ -190,15 +199,15 @@ class Table:
     # ------------------------------------------------------------------------------------------ internals
     def _set(self, value: TableValue) -> None:
         self._value = value
-        self._cache: dict = {}
+        self._cache: _Cache = {}
 
-    def _completions_if_moving(self) -> Optional[dict]:
+    def _completions_if_moving(self) -> Optional[Completions]:
         v = self._value
         if v.turn is None or (v.options.seats[v.player].kind != "bot" and not v.expired):
             return None
         return self.completions()
 
-    def _asked(self) -> tuple:
+    def _asked(self) -> tuple[Optional[Pending], Optional[Completions]]:
         pend = self.pending()
         return pend, (self.completions() if pend is not None and pend.kind == "play" else None)
 

@@ -10,17 +10,22 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, fields
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import rules
 
 from . import reducer
+from .dice import DiceSource, GameDice, Pair
 from .errors import NotAllowed
+from .kinds import EventKind, JsonDict
 from .options import Options
 from .record import RecordBuilder
-from .state import Event, Phase, Result
+from .state import Board, Event, Phase, Result
 
-__all__ = ["TableValue", "Draft"]
+__all__ = ["TableValue", "Draft", "Board", "Offer"]
+
+#: A resignation waiting for its answer: ``(resigner, points, clock seconds the resigner had left or None)``.
+Offer = tuple[int, int, Optional[float]]
 
 
 @dataclass(frozen=True)
@@ -42,10 +47,10 @@ class TableValue:
     options: Options
     match: "rules.MatchState"
     game_index: int
-    board: tuple
+    board: Board
     phase: Phase
     player: int
-    dice: Optional[tuple]
+    dice: Optional[Pair]
     turn: Optional["rules.Turn"]
     deadline: Optional[float]
     expired: bool
@@ -53,12 +58,12 @@ class TableValue:
     result: Optional[Result]
     practice: bool
     now: float
-    game_dice: Any
-    next_dice: Any
-    record: dict
-    events: tuple
-    offer: Optional[tuple] = None
-    declined: tuple = (0, 0)
+    game_dice: GameDice
+    next_dice: Optional[GameDice]
+    record: JsonDict
+    events: tuple[Event, ...]
+    offer: Optional[Offer] = None
+    declined: tuple[int, int] = (0, 0)
     offered: bool = False
     game_state: Optional[reducer.GameState] = None
 
@@ -73,7 +78,7 @@ _NEW = tuple.__new__
 _NAMES = tuple(f.name for f in fields(TableValue))
 
 
-def _cow_record(data: dict) -> dict:
+def _cow_record(data: JsonDict) -> JsonDict:
     """A copy of the record data that a builder may write to (the current game's parts copied, the earlier
     games shared: they no longer change)."""
     out = dict(data)
@@ -94,11 +99,38 @@ class Draft:
     the first write; :meth:`freeze` makes the new value. Thrown away if the transition
     fails."""
 
+    # the fields of TableValue, as set from a value or by the transition
+    options: Options
+    match: "rules.MatchState"
+    game_index: int
+    board: Board
+    phase: Phase
+    player: int
+    dice: Optional[Pair]
+    turn: Optional["rules.Turn"]
+    deadline: Optional[float]
+    expired: bool
+    advised: bool
+    result: Optional[Result]
+    practice: bool
+    now: float
+    game_dice: GameDice
+    next_dice: Optional[GameDice]
+    record: JsonDict
+    offer: Optional[Offer]
+    declined: tuple[int, int]
+    offered: bool
+    game_state: Optional[reducer.GameState]
+    #: the table's dice source (``game.dice``), set by the table for each transition
+    source: DiceSource
+    #: what this transition did so far
+    events: list[Event]
+
     def __init__(self, value: Optional[TableValue] = None, **start: Any) -> None:
         if value is not None:
             self.__dict__.update(value.__dict__)
         self.__dict__.update(start)
-        self.events = []
+        self.events: list[Event] = []
         self._builder: Optional[RecordBuilder] = None
 
     def position(self, p: int) -> "rules.Position":
@@ -116,10 +148,12 @@ class Draft:
             self.record = data
         return self._builder
 
-    def act(self, action: dict, after: Optional["rules.Position"] = None) -> None:
+    def act(self, action: JsonDict, after: Optional["rules.Position"] = None) -> None:
         """Take one action just written to the record through the game's rules (``game.reducer.advance``;
         ``after``: a play's result when the table's ``rules.Turn`` has made it): an action they refuse raises
         ``NotAllowed`` and this draft is dropped; the cube of ``match`` is the game's."""
+        if self.game_state is None:  # a finished game read from a save: nothing more is taken
+            raise NotAllowed("the game is over")
         try:
             self.game_state = reducer.advance(self.game_state, action, after)
         except reducer.Refused as exc:
@@ -130,7 +164,7 @@ class Draft:
         """Start from a new record (a new match)."""
         self._builder, self.record = builder, builder.data
 
-    def amend_record(self, edit) -> None:
+    def amend_record(self, edit: Callable[[JsonDict], None]) -> None:
         """``edit(data)`` changes the current game (or the match result) of a deep copy of the record."""
         data = dict(self.record)
         games = list(data["games"])
@@ -143,10 +177,10 @@ class Draft:
         self.record, self._builder = data, None
 
     # events and the new value --------------------------------------------------------------------------------
-    def emit(self, kind: str, **kw: Any) -> None:
+    def emit(self, kind: EventKind, **kw: Any) -> None:
         self.events.append(Event(kind, **kw))
 
-    def freeze(self, events_before: tuple = ()) -> TableValue:
+    def freeze(self, events_before: tuple[Event, ...] = ()) -> TableValue:
         state = self.__dict__
         values = {name: state[name] for name in _NAMES}  # KeyError: a transition left a field unset
         values["events"] = tuple(events_before) + tuple(self.events)

@@ -7,21 +7,26 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Callable, Iterator, Optional
 
 import rules
 from rules import dice as _dice
 
 from .dice_stats import DiceStats
-from .kinds import ACTION_TYPES, RESULT_KINDS, SEAT_KINDS, RollKind
+from .kinds import ACTION_TYPES, RESULT_KINDS, SEAT_KINDS, JsonDict, RollKind
 from .record import DICE_SCHEME, FORMAT, NO_DICE_SCHEME, PEER_DICE_SCHEME, VERSION, RecordError, load_record
-from .reducer import GameState, Refused, advance, pair_text, start
+from .reducer import GameState, Outcome, Refused, advance, pair_text, start
 
 __all__ = ["Problem", "RollVerdict", "Verdict", "GameState", "verify_record", "verify_many", "walk_record",
-           "PEER_FINGERPRINT_LABEL", "MAX_MATCH_LENGTH"]
+           "PEER_FINGERPRINT_LABEL", "MAX_MATCH_LENGTH", "Observer"]
 
 PEER_FINGERPRINT_LABEL = b"gamao/peer-fingerprint/v1"  # as net.peertable.peer_fingerprint
 MAX_MATCH_LENGTH = 32767  # rules.MatchState's (GNU Backgammon's) longest match
+
+#: ``observer(game, action, data, before, after)`` of :func:`walk_record`.
+Observer = Callable[[int, int, JsonDict, GameState, GameState], None]
+#: The record as given to the verifier: its text (str or UTF-8 bytes) or its data.
+RecordInput = str | bytes | JsonDict
 
 
 @dataclass
@@ -31,10 +36,10 @@ class Problem:
     message: str
     game: int | None = None      # 0-based game index
     action: int | None = None    # 0-based action index within the game
-    params: dict = field(default_factory=dict)
+    params: dict[str, Any] = field(default_factory=dict)
 
     def where(self) -> str:
-        parts = []
+        parts: list[str] = []
         if self.game is not None:
             parts.append(f"game {self.game + 1}")
         if self.action is not None:
@@ -51,7 +56,7 @@ class RollVerdict:
     """One throw of the record against the derivation."""
     game: int
     index: int                    # throw number within the game (0 = first opening throw)
-    kind: str                     # "opening" or "roll"
+    kind: RollKind                # "opening" or "roll"
     player: int | None            # who rolled (None for an opening throw)
     recorded: tuple[int, int]
     derived: tuple[int, int] | None   # None when the seed is missing or wrong
@@ -64,8 +69,8 @@ class Verdict:
     problems: list[Problem]
     rolls: list[RollVerdict]
     stats: DiceStats
-    games: list[dict]             # per game: {"fingerprint", "seed", "seed_ok", "result", "actions"}
-    record: dict | None = None
+    games: list[JsonDict]         # per game: {"fingerprint", "seed", "seed_ok", "result", "actions"}
+    record: JsonDict | None = None
     notes: list[Problem] = field(default_factory=list)  # not failures: "dice_unverifiable" (a game with no seed)
 
     @property
@@ -77,13 +82,13 @@ class Verdict:
         """False when some game has no dice commitment (a match from a .mat file): its dice cannot be checked."""
         return not any(n.code == "dice_unverifiable" for n in self.notes)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> JsonDict:
         return {"ok": self.ok, "dice_verified": self.dice_verified, "problems": [vars(p) for p in self.problems],
                 "notes": [vars(n) for n in self.notes], "rolls": [vars(r) for r in self.rolls],
                 "stats": self.stats.to_dict(), "games": self.games}
 
 
-def verify_record(record: str | bytes | dict) -> Verdict:
+def verify_record(record: RecordInput) -> Verdict:
     """Check a record completely; never raises for bad input: every fault is a Problem in the verdict."""
     replay = _Replay()
     try:
@@ -93,7 +98,7 @@ def verify_record(record: str | bytes | dict) -> Verdict:
         return replay.verdict(record if isinstance(record, dict) else None)
 
 
-def verify_many(records: list) -> tuple[list[Verdict], DiceStats]:
+def verify_many(records: list[RecordInput]) -> tuple[list[Verdict], DiceStats]:
     """Verify several records; the combined dice statistics of all of them (for the chi-square over many games)."""
     verdicts = [verify_record(r) for r in records]
     total = DiceStats()
@@ -103,7 +108,7 @@ def verify_many(records: list) -> tuple[list[Verdict], DiceStats]:
 
 
 
-def walk_record(record: str | bytes | dict, observer) -> Verdict:
+def walk_record(record: RecordInput, observer: Observer) -> Verdict:
     """Replay ``record`` exactly as ``verify_record`` does, calling ``observer(game, action, data, before,
     after)`` (indexes 0-based, ``data`` the action's dict, ``before``/``after`` ``game.reducer.GameState``) for every
     action the replay applies. Review and analysis use it, so no second replayer exists. Unlike
@@ -112,23 +117,23 @@ def walk_record(record: str | bytes | dict, observer) -> Verdict:
 
 
 class _Replay:
-    def __init__(self, observer=None) -> None:
+    def __init__(self, observer: Optional[Observer] = None) -> None:
         self.observer = observer
         self.problems: list[Problem] = []
         self.notes: list[Problem] = []
         self.rolls: list[RollVerdict] = []
         self.stats = DiceStats()
-        self.games: list[dict] = []
+        self.games: list[JsonDict] = []
         self.unfinished = False  # some game's replay stopped on a problem
 
-    def fail(self, code: str, message: str, game: int | None = None, action: int | None = None, **params) -> None:
+    def fail(self, code: str, message: str, game: int | None = None, action: int | None = None, **params: Any) -> None:
         self.problems.append(Problem(code, message, game, action, params))
 
-    def verdict(self, data: dict | None) -> Verdict:
+    def verdict(self, data: JsonDict | None) -> Verdict:
         return Verdict(not self.problems, self.problems, self.rolls, self.stats, self.games, data, self.notes)
 
     # record level
-    def run(self, record: str | bytes | dict) -> Verdict:
+    def run(self, record: RecordInput) -> Verdict:
         data = self.load(record)
         if data is None or not self.header(data):
             return self.verdict(data)
@@ -155,7 +160,7 @@ class _Replay:
             self.match_result(data, list(match.score))
         return self.verdict(data)
 
-    def load(self, record) -> dict | None:
+    def load(self, record: object) -> JsonDict | None:
         if isinstance(record, dict):
             return record
         if isinstance(record, (bytes, bytearray)):
@@ -176,7 +181,7 @@ class _Replay:
             self.fail("not_json", f"not a game record: {exc}")
             return None
 
-    def header(self, data: dict) -> bool:
+    def header(self, data: JsonDict) -> bool:
         if data.get("format") != FORMAT:
             self.fail("wrong_format", f"not a Gamão game record (format is {data.get('format')!r}, "
                                       f"expected {FORMAT!r})", found=str(data.get("format")))
@@ -220,7 +225,7 @@ class _Replay:
             ok = False
         return ok
 
-    def match_result(self, data: dict, score: list[int]) -> None:
+    def match_result(self, data: JsonDict, score: list[int]) -> None:
         result = data.get("result")
         if result is None:
             self.fail("missing_field", "the record has no 'result'", field="result")
@@ -234,7 +239,7 @@ class _Replay:
                       f"{score[0]}-{score[1]}", recorded=str(result["score"]), replayed=f"{score[0]}-{score[1]}")
 
     # game level
-    def game(self, gi: int, game: Any, match: rules.MatchState) -> tuple[int | None, int, str] | None:
+    def game(self, gi: int, game: Any, match: rules.MatchState) -> Optional[Outcome]:
         """Replay one game from ``match`` (score before it, Crawford, options); its outcome, or None."""
         info: dict[str, Any] = {"index": gi, "fingerprint": None, "seed": None, "seed_ok": None, "result": None,
                                 "actions": 0, "crawford": match.crawford}
@@ -262,8 +267,8 @@ class _Replay:
         throw_index = 0
         for ai, action in enumerate(actions):
             if not isinstance(action, dict) or action.get("type") not in ACTION_TYPES:
-                kind = action.get("type") if isinstance(action, dict) else type(action).__name__
-                self.fail("bad_action", f"unknown action {kind!r}", gi, ai, found=str(kind))
+                what = action.get("type") if isinstance(action, dict) else type(action).__name__
+                self.fail("bad_action", f"unknown action {what!r}", gi, ai, found=str(what))
                 replay = None
                 continue
             if action["type"] in ("opening_roll", "roll"):
@@ -303,7 +308,7 @@ class _Replay:
             return None
         return self.game_result(gi, game, replay.final_outcome())
 
-    def throws(self, gi: int, dice_info: Any, info: dict):
+    def throws(self, gi: int, dice_info: Any, info: JsonDict) -> Optional[Iterator[tuple[int, int]]]:
         """The derived throws of the game, or None (with a problem) when they cannot be derived."""
         if not isinstance(dice_info, dict):
             self.fail("bad_field", "'dice' must be an object", gi, field="dice")
@@ -315,7 +320,8 @@ class _Replay:
                                                            "file): its dice cannot be verified", gi))
             return None
         if scheme == DICE_SCHEME:
-            fp, seed = dice_info.get("fingerprint"), dice_info.get("seed")
+            fp: Any = dice_info.get("fingerprint")  # JSON: checked here
+            seed: Any = dice_info.get("seed")
             try:
                 fp = _dice.fingerprint_from_hex(fp)
             except _dice.SeedError:
@@ -343,7 +349,8 @@ class _Replay:
         if scheme == PEER_DICE_SCHEME:  # hash chains, renewals, a side that left: game.peer_dice
             from .peer_dice import PeerDiceProblem, peer_throws
             try:  # the fingerprint the game showed (docs/peer-protocol.md): over the commitments' raw bytes
-                commits = [_dice.seed_from_hex(dice_info.get(k)) for k in ("host_commitment", "guest_commitment")]
+                given: list[Any] = [dice_info.get(k) for k in ("host_commitment", "guest_commitment")]
+                commits = [_dice.seed_from_hex(c) for c in given]
                 info["fingerprint"] = hashlib.sha256(PEER_FINGERPRINT_LABEL + commits[0] + commits[1]).hexdigest()
             except (_dice.SeedError, TypeError, AttributeError):
                 pass  # peer_throws names the bad field
@@ -359,7 +366,7 @@ class _Replay:
         self.fail("bad_field", f"unknown dice scheme {scheme!r}", gi, field="dice.scheme")
         return None
 
-    def pair(self, gi: int, ai: int, action: dict) -> tuple[int, int] | None:
+    def pair(self, gi: int, ai: int, action: JsonDict) -> tuple[int, int] | None:
         d = action.get("dice")
         if (not isinstance(d, list) or len(d) != 2
                 or not all(isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 6 for x in d)):
@@ -368,7 +375,7 @@ class _Replay:
             return None
         return d[0], d[1]
 
-    def game_result(self, gi: int, game: dict, outcome) -> tuple[int | None, int, str] | None:
+    def game_result(self, gi: int, game: JsonDict, outcome: Optional[Outcome]) -> Optional[Outcome]:
         """The replayed ``outcome`` against the game's recorded result."""
         recorded = game.get("result")
         if recorded is None:
@@ -403,7 +410,7 @@ def _after_game(match: rules.MatchState, winner: int, points: int) -> rules.Matc
     return replace(match, score=(score[0], score[1]), cube=1, cube_owner=None)
 
 
-def _outcome_text(outcome) -> str:
+def _outcome_text(outcome: tuple[Any, Any, Any]) -> str:
     winner, points, kind = outcome
     if kind == "abandoned":
         return "the game was abandoned"
@@ -412,7 +419,7 @@ def _outcome_text(outcome) -> str:
     return f"player {winner} wins {points} point{'s' if points != 1 else ''} ({kind})"
 
 
-def _score_text(score) -> str:
+def _score_text(score: Any) -> str:
     try:
         return f"{score[0]}-{score[1]}"
     except (IndexError, KeyError, TypeError):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import ipaddress
 import re
 from dataclasses import dataclass
-from typing import Iterable, Literal, Optional
+from typing import Any, Iterable, Literal, Optional
 from urllib.parse import parse_qs
 
 from .errors import SignalError
@@ -54,7 +54,7 @@ class Server:
     username: str = ""
     credential: str = ""
 
-    def rtc(self) -> dict:
+    def rtc(self) -> dict[str, str]:
         """As an RTCIceServer dictionary."""
         entry = {"urls": self.url}
         if self.username:
@@ -91,7 +91,7 @@ def _check_turn_url(url: str) -> bool:
     return len(url) <= 120 and _host_port_ok(rest) and query in ("", "transport=udp", "transport=tcp")
 
 
-def parse_servers(text: str) -> tuple:
+def parse_servers(text: str) -> tuple[Server, ...]:
     """The settings field -> Servers (blank lines and ``#`` comments skipped); SignalError naming the first bad
     line."""
     servers = []
@@ -123,22 +123,23 @@ def servers_text(urls: Iterable[str]) -> str:
     return "\n".join(urls)
 
 
-def stun_urls(servers: Iterable[Server]) -> tuple:
+def stun_urls(servers: Iterable[Server]) -> tuple[str, ...]:
     """The STUN URLs of a server list, as an invite carries them (no TURN, no credentials), at most
     MAX_INVITE_STUN, duplicates dropped."""
-    out: list = []
+    out: list[str] = []
     for s in servers:
         if s.url.startswith("stun:") and s.url not in out:
             out.append(s.url)
     return tuple(out[:MAX_INVITE_STUN])
 
 
-def guest_servers(host_stun: Iterable[str], own: Iterable[Server], same_network_only: bool) -> list:
+def guest_servers(host_stun: Iterable[str], own: Iterable[Server], same_network_only: bool) -> list[dict[str, str]]:
     """What the guest's browser uses, as RTCIceServer dicts: the host's STUN servers (from the invite) and its
     own saved servers. A guest who chose "Same network only" uses none: that choice is its own."""
     if same_network_only:
         return []
-    seen, out = set(), []
+    seen: set[str] = set()
+    out: list[dict[str, str]] = []
     for s in [Server(u) for u in host_stun] + list(own):
         if s.url not in seen:
             seen.add(s.url)
@@ -146,7 +147,7 @@ def guest_servers(host_stun: Iterable[str], own: Iterable[Server], same_network_
     return out
 
 
-def default_override(search: str) -> Optional[tuple]:
+def default_override(search: str) -> Optional[tuple[str, ...]]:
     """TEST ONLY: the page parameter ``stun`` replaces the built-in DEFAULT_STUN (``stun=none``: no default
     servers; ``stun=stun:10.0.0.1:3478,stun:…``: those). The browser tests use it so that nothing is sent to the
     public servers from a test, and the network lab to stand its own STUN server in for them. None when absent;
@@ -172,7 +173,7 @@ def candidate_kind(kind: str) -> CandidateKind:
         raise ValueError(f"unknown candidate type {str(kind)[:20]!r}") from None
 
 
-def kinds_in_sdp(sdp: str) -> frozenset:
+def kinds_in_sdp(sdp: str) -> frozenset[CandidateKind]:
     """The kinds of the UDP candidates of an SDP."""
     kinds = set()
     for line in str(sdp).splitlines():
@@ -241,7 +242,7 @@ def path_of(local_type: str, remote_type: str, remote_address: str = "") -> Path
     return "local"
 
 
-def selected_path(stats: Iterable[dict], lan_offer: bool = False) -> Optional[Path]:
+def selected_path(stats: Iterable[dict[str, Any]], lan_offer: bool = False) -> Optional[Path]:
     """The path of the selected candidate pair in a getStats() report (a list of its entries as dicts), or None
     when there is none yet. The transport's ``selectedCandidatePairId`` names it; without one (some browsers),
     the nominated pair that succeeded.
@@ -288,7 +289,8 @@ def selected_path(stats: Iterable[dict], lan_offer: bool = False) -> Optional[Pa
     return path
 
 
-def _public_candidates(stats: Iterable[dict], sides=("local-candidate", "remote-candidate")) -> bool:
+def _public_candidates(stats: Iterable[dict[str, Any]],
+                       sides: tuple[str, ...] = ("local-candidate", "remote-candidate")) -> bool:
     """Whether a public (STUN) or relay candidate is among ``sides`` of the report (learnt from checks, prflx, not
     counted)."""
     return any(s.get("type") in sides and s.get("candidateType") in ("srflx", "relay") for s in stats)

@@ -14,11 +14,15 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, replace
-from typing import Optional
+from typing import Optional, Sequence
 
 import rules
 import game
+from game.dice import Pair
+from game.kinds import JsonDict
+from game.pending import Completions
 from game.record import RecordBuilder, RecordError
+from game.state import Board
 from rules import dice as _dice
 
 __all__ = ["PEER_FINGERPRINT_LABEL", "peer_fingerprint", "PeerDice", "PeerTable", "DiceNotReady"]
@@ -45,12 +49,12 @@ class PeerDice:
     host_commitment: bytes
     guest_commitment: bytes
     chain_length: int
-    revealed: tuple = ()
-    thrown: tuple = ()
-    secrets: Optional[tuple] = None
+    revealed: tuple[Pair, ...] = ()
+    thrown: tuple[Pair, ...] = ()
+    secrets: Optional[tuple[bytes, bytes]] = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "revealed", tuple(tuple(p) for p in self.revealed))
+        object.__setattr__(self, "revealed", tuple((p[0], p[1]) for p in self.revealed))
 
     @property
     def fingerprint(self) -> str:
@@ -61,31 +65,31 @@ class PeerDice:
         """Both secrets (host's then guest's, 64 bytes) once revealed; empty before."""
         return self.secrets[0] + self.secrets[1] if self.secrets else b""
 
-    def push(self, pair: tuple) -> "PeerDice":
+    def push(self, pair: Sequence[int]) -> "PeerDice":
         """These dice with one more revealed throw."""
-        return replace(self, revealed=self.revealed + (tuple(pair),))
+        return replace(self, revealed=self.revealed + ((pair[0], pair[1]),))
 
     def with_secrets(self, host_secret: bytes, guest_secret: bytes) -> "PeerDice":
         return replace(self, secrets=(host_secret, guest_secret))
 
-    def throw(self) -> tuple:
+    def throw(self) -> tuple[Pair, "PeerDice"]:
         k = len(self.thrown)
         if k >= len(self.revealed):
             raise DiceNotReady("no revealed throw is ready")
         pair = self.revealed[k]
         return pair, replace(self, thrown=self.thrown + (pair,))
 
-    def start_record(self, builder) -> None:
+    def start_record(self, builder: RecordBuilder) -> None:
         builder.new_peer_game(0, self.host_commitment.hex(), self.guest_commitment.hex(), self.chain_length)
 
-    def reveal_record(self, builder) -> None:
+    def reveal_record(self, builder: RecordBuilder) -> None:
         """Nothing at the game's end: the secrets are revealed afterwards (``PeerTable.reveal_secrets``)."""
 
 
 class _NoDice:
     """The dice source of a peer table: each game's dice are prepared by the session (``prepare_game``)."""
 
-    def dice_for(self, options, game_index: int):
+    def dice_for(self, options: game.Options, game_index: int) -> PeerDice:
         raise DiceNotReady("the next peer game's dice are not prepared")
 
 
@@ -93,7 +97,8 @@ class _PeerRecord(RecordBuilder):
     """A record builder for what only peer games have (docs/game-record.md): chain renewals, the values of the
     last throw, the secrets revealed after a game."""
 
-    def peer_dice(self, renewals: list, first_secrets, last: list) -> None:
+    def peer_dice(self, renewals: list[JsonDict], first_secrets: Optional[Sequence[Optional[str]]],
+                  last: Sequence[Optional[str]]) -> None:
         """The current game's renewed chains (``[{host_commitment, guest_commitment, host_secret,
         guest_secret}]``, hex or None), the secrets of the game's first chain once its last value was revealed in
         play ([host, guest] hex, or None) and the values each side revealed for its last throw (hex or None)."""
@@ -151,17 +156,17 @@ class PeerTable:
     def pending(self) -> Optional[game.Pending]:
         return self._table.pending()
 
-    def apply(self, intent, now: Optional[float] = None, *, keep_events: bool = False) -> game.State:
+    def apply(self, intent: game.Intent, now: Optional[float] = None, *, keep_events: bool = False) -> game.State:
         return self._table.apply(intent, now, keep_events=keep_events)
 
-    def record(self) -> dict:
+    def record(self) -> JsonDict:
         return self._table.record()
 
-    def committed_board(self) -> tuple:
+    def committed_board(self) -> Board:
         """Both sides' 26 slots, without the steps of a turn still being played."""
         return self._table.committed_board()
 
-    def completions(self) -> dict:
+    def completions(self) -> Completions:
         """Result Position ID -> steps still to make, for the turn being played."""
         return self._table.completions()
 
@@ -176,12 +181,14 @@ class PeerTable:
     @property
     def dice_source(self) -> PeerDice:
         """The current game's dice."""
-        return self._table.value.game_dice
+        dice = self._table.value.game_dice
+        assert isinstance(dice, PeerDice)  # a peer table's games have peer dice
+        return dice
 
     def prepare_game(self, dice: PeerDice) -> None:
         self._table.prepare_dice(dice)
 
-    def push_throw(self, pair: tuple) -> None:
+    def push_throw(self, pair: Sequence[int]) -> None:
         """A throw both sides revealed, for the table's next roll."""
         self._table.update_dice(self.dice_source.push(pair))
 
@@ -190,7 +197,8 @@ class PeerTable:
         self._table.amend_record(lambda data: _PeerRecord.over(data).reveal_segment(seg, host_secret, guest_secret))
         self._table.update_dice(self.dice_source.with_secrets(host_secret, guest_secret))
 
-    def set_peer_dice(self, renewals: list, first_secrets, last: list) -> None:
+    def set_peer_dice(self, renewals: list[JsonDict], first_secrets: Optional[Sequence[Optional[str]]],
+                      last: Sequence[Optional[str]]) -> None:
         """Write the current game's renewals and last throw values into its record (see _PeerRecord)."""
         self._table.amend_record(lambda data: _PeerRecord.over(data).peer_dice(renewals, first_secrets, last))
 

@@ -50,17 +50,17 @@ class Signal:
     pwd: str
     fingerprint: bytes            # SHA-256 of the DTLS certificate, 32 bytes
     setup: str                    # actpass (offers), active or passive (answers)
-    candidates: tuple = field(default_factory=tuple)
-    stun: tuple = ()              # offers: the host's STUN URLs (stun:host[:port]); answers: always empty
+    candidates: tuple[Candidate, ...] = field(default_factory=tuple)
+    stun: tuple[str, ...] = ()    # offers: the host's STUN URLs (stun:host[:port]); answers: always empty
 
 
-def parse_sdp(sdp: str, offer: bool, stun: tuple = ()) -> Signal:
+def parse_sdp(sdp: str, offer: bool, stun: tuple[str, ...] = ()) -> Signal:
     """The essentials of a complete data-channel SDP (and, for an offer, the STUN URLs to carry); SignalError if
     something needed is missing."""
     if not isinstance(sdp, str) or len(sdp) > 20_000:
         raise SignalError("the connection description is not text")
     ufrag = pwd = fp = setup = None
-    cands = []
+    cands: list[Candidate] = []
     for raw in sdp.splitlines():
         line = raw.strip()
         if line.startswith("a=ice-ufrag:"):
@@ -159,9 +159,9 @@ def encode_signal(sig: Signal) -> str:
             if url in KNOWN_STUN:
                 out.append(KNOWN_STUN.index(url))
             else:
-                text = url[5:].encode("ascii")
-                out.append(0x80 | len(text))
-                out += text
+                host = url[5:].encode("ascii")
+                out.append(0x80 | len(host))
+                out += host
     return base64.urlsafe_b64encode(bytes(out)).decode("ascii").rstrip("=")
 
 
@@ -207,7 +207,7 @@ def _unpack(data: bytes) -> Signal:
         n = take(1)[0]
         texts.append(_unpack_ice(take((n * 6 + 7) // 8), n))
     fp = take(32)
-    cands = []
+    cands: list[Candidate] = []
     for _ in range(take(1)[0]):
         b = take(1)[0]
         kind, akind = b >> 4, b & 15
@@ -258,7 +258,7 @@ def build_sdp(sig: Signal) -> str:
     return "\r\n".join(lines) + "\r\n"
 
 
-def encode_sdp(sdp: str, offer: bool, stun: tuple = ()) -> str:
+def encode_sdp(sdp: str, offer: bool, stun: tuple[str, ...] = ()) -> str:
     """A browser's complete offer (``offer=True``, with the host's STUN URLs ``stun``) or answer SDP -> the
     compact code."""
     return encode_signal(parse_sdp(sdp, offer, stun))
@@ -273,7 +273,7 @@ def decode_sdp(code: str, offer: bool) -> str:
     return build_sdp(sig)
 
 
-def offer_stun(code: str) -> tuple:
+def offer_stun(code: str) -> tuple[str, ...]:
     """The host's STUN URLs carried by an invite code; SignalError if it is not an invite."""
     sig = decode_signal(code)
     if not sig.offer:
