@@ -414,3 +414,49 @@ def test_a_resignation_is_right_when_playing_on_loses_more():
         assert c3["equities"]["resign"] == -3.0
         start = A.resign_options(Position.initial(), 2, on_turn=True, level=level)
         assert start["best"] == "play_on" and start["equities"]["play_on"] > -0.2
+
+
+def _positions_of_play(n: int, seed: int):
+    """``n`` (position, dice) pairs met in a game of random legal plays (seeded)."""
+    import random
+    rng = random.Random(seed)
+    pos, out = Position.initial(), []
+    while len(out) < n:
+        d = (rng.randint(1, 6), rng.randint(1, 6))
+        plays = legal_plays(pos, d)
+        if len(plays) > 1:
+            out.append((pos, d))
+        if not plays:
+            pos = pos.swapped()
+            continue
+        after = rng.choice(plays)[1]
+        pos = Position.initial() if after.is_over() else after.swapped()
+    return out
+
+
+def test_quick_looks_again_at_a_doubtful_play_one_ply_deeper():
+    """Quick ranks by the network; a play made that loses between ONE_PLY_FROM and ONE_PLY_TO by it gets strong's
+    1-ply look, with the best and the second best, and those three rank first by their 1-ply value. Any other play
+    made leaves the network's ranking as it is."""
+    ev = A._evaluator().pruned(A.DEEP_PRUNE)
+    looked = kept = 0
+    for pos, d in _positions_of_play(40, 5):
+        plain = A.move_options(pos, d, "quick")
+        for o in plain[1:4]:
+            made = Position.from_id(o["position_id"])
+            opts = A.move_options(pos, d, "quick", include=made)
+            loss = plain[0]["equity"] - o["equity"]
+            if A.ONE_PLY_FROM <= loss < A.ONE_PLY_TO:
+                looked += 1
+                picked = {plain[0]["position_id"], plain[1]["position_id"], o["position_id"]}
+                assert {x["position_id"] for x in opts if x["ply"] == 1} == picked
+                assert [x["ply"] for x in opts[:len(picked)]] == [1] * len(picked)
+                for x in opts[:len(picked)]:
+                    one = A._one_ply_after(ev, Position.from_id(x["position_id"]))
+                    assert x["equity"] == pytest.approx(A._cubeless_value(one, A.MONEY))
+                assert [x["equity"] for x in opts[:len(picked)]] == sorted(
+                    (x["equity"] for x in opts[:len(picked)]), reverse=True)
+            else:
+                kept += 1
+                assert opts == plain
+    assert looked >= 10 and kept >= 10, (looked, kept)

@@ -28,7 +28,7 @@ def test_the_levels_that_search_beyond_the_network_are_the_slow_ones(name, slow)
 def test_the_analysis_levels_are_play_levels_searches():
     quick, deep = levels.ANALYSIS["quick"], levels.ANALYSIS["deep"]
     assert levels.ANALYSIS_NAMES == ("quick", "deep")
-    assert quick.search.plies == 0 and quick.check is None
+    assert quick.search.plies == 0 and quick.check is levels.PLAY["strong"] and quick.check.plies == 1
     assert deep.search is levels.PLAY["strong"] and deep.check is levels.PLAY["expert"]
     assert (analysis.DEEP_CANDIDATES, analysis.DEEP_MARGIN, analysis.DEEP_PRUNE) == (
         deep.search.candidates, deep.search.margin, deep.search.prune)

@@ -51,6 +51,8 @@ _DEEP, _CHECK = ANALYSIS["deep"].search, ANALYSIS["deep"].check
 assert _CHECK is not None
 DEEP_CANDIDATES, DEEP_MARGIN, DEEP_PRUNE = _DEEP.candidates, _DEEP.margin, _DEEP.prune
 TOP = 3
+ONE_PLY_FROM, ONE_PLY_TO = 0.02, 0.30
+"""Quick's second look (``_one_ply_check``): a play made that loses this much by the network alone."""
 TWO_PLY_FROM, TWO_PLY_TO, TWO_PLY_MARGIN = 0.02, 0.20, 0.10
 TWO_PLY_BUDGET = _CHECK.deep_budget
 TWO_PLY_PRUNE = DEEP_PRUNE
@@ -143,8 +145,28 @@ def move_options(pos: Position, dice: tuple[int, int], level: str = "quick", ctx
         scored.sort(key=lambda t: (-t[5], -t[0], t[1]))
         if include is not None and check is not None:
             _two_ply_check(scored, include, ctx)
+    elif include is not None and check is not None and len(scored) > 1:
+        _one_ply_check(scored, include, ctx)
     return [{"play": format_play(steps), "position_id": result.to_id(), "equity": e, "ply": ply, "win": o[0],
              "outputs": o} for e, _, steps, result, o, ply in scored]
+
+
+def _one_ply_check(scored: list, include, ctx: CubeInfo) -> None:
+    """Quick's second look: when the play made is not the network's best and loses between ``ONE_PLY_FROM`` and
+    ``ONE_PLY_TO`` by it (where its mark is in doubt), the play made, the best and the second best are searched
+    to 1 ply as strong's candidates are (reply choices pruned to ``DEEP_PRUNE``); they then rank first, by their
+    1-ply value. ``scored`` is ``move_options``' list after the network's ranking, and is re-sorted in place."""
+    mine = next(t for t in scored if t[3] == include)
+    best = scored[0]
+    if mine is best or not ONE_PLY_FROM <= best[0] - mine[0] < ONE_PLY_TO:
+        return
+    picked = [best] + [t for t in scored[1:2] if t is not mine] + [mine]
+    ev = _evaluator().pruned(DEEP_PRUNE)
+    replies: _play.Cache = {}
+    for t in picked:
+        t[4] = _one_ply_after(ev, t[3], replies)
+        t[0], t[5] = _cubeless_value(t[4], ctx), 1
+    scored.sort(key=lambda t: (-t[5], -t[0], t[1]))
 
 
 def _two_ply_check(scored: list, include, ctx: CubeInfo) -> None:

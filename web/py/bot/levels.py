@@ -3,7 +3,7 @@
 A play level (``PLAY``) is what a bot seat plays at; ``game.Level`` names the same four, weakest first (the table
 of the game is read before the bot is loaded, so it carries the names alone; a test checks they agree). An analysis
 level (``ANALYSIS``) is how a record, a position or a hint is analysed, in terms of the play levels: ``quick`` ranks
-plays as intermediate does (0-ply); ``deep`` as strong does (1-ply on the 0-ply candidates, reply choices pruned),
+plays as intermediate does (0-ply), with strong's 1-ply look at a play whose mark is in doubt; ``deep`` as strong does (1-ply on the 0-ply candidates, reply choices pruned),
 with a 2-ply look, within expert's work limit, at a play whose mark is in doubt. A rollout's trials play at ``ROLLOUT``'s level.
 Standard library only, and no import of the rest of ``bot``.
 """
@@ -61,15 +61,16 @@ NETWORK = "intermediate"
 class AnalysisLevel:
     """How an analysis level ranks decisions: ``search``, the play level whose search ranks the plays (its
     candidates, margin and pruning; 0 plies: the network alone) and evaluates cube decisions (1 ply or the
-    network); ``check``, the play level whose 2-ply work limit bounds a doubtful play's second look (None: no
-    second look; its reply choices are pruned as ``search``'s)."""
+    network); ``check``, the play level of a doubtful play's second look, one ply deeper than ``search`` (quick:
+    strong's 1-ply look; deep: 2 plies within expert's work limit; None: no second look; its reply choices are
+    pruned as strong's)."""
     name: str
     search: Level
     check: Optional[Level] = None
 
 
 ANALYSIS: dict[str, AnalysisLevel] = {
-    "quick": AnalysisLevel("quick", PLAY["intermediate"]),
+    "quick": AnalysisLevel("quick", PLAY["intermediate"], PLAY["strong"]),
     "deep": AnalysisLevel("deep", PLAY["strong"], PLAY["expert"]),
 }
 ANALYSIS_NAMES: tuple[str, ...] = tuple(ANALYSIS)
