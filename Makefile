@@ -31,7 +31,7 @@ test: site check chromium firefox netlab compiler
 unit: check compiler
 	$(VPY) -m pytest tests -n 2 --dist loadgroup
 
-# ruff (mistakes, not style) and mypy (the rules and game packages and net's and bot's typed modules, strictly typed),
+# ruff (mistakes, not style) and mypy (the rules, game and net packages and bot's typed modules, strictly typed),
 # configured in pyproject.toml
 check: $(VENV_STAMP)
 	$(VPY) -m ruff check web/py tools tests e2e
