@@ -62,10 +62,10 @@ def start_game(d: Draft) -> None:
     dice = d.next_dice if d.next_dice is not None else d.source.dice_for(d.options, d.game_index)
     d.game_dice, d.next_dice = dice, None
     dice.start_record(d.recorder)
-    start = rules.Position.initial()
-    d.board = (start.mine, start.theirs)
     d.match = d.match.new_game()
     d.game_state = reducer.start(d.match)
+    start = d.game_state.pos
+    d.board = (start.mine, start.theirs)
     d.result = None
     d.phase, d.player, d.dice, d.turn = ROLL, 0, None, None
     d.deadline, d.expired, d.advised = None, False, False
@@ -172,14 +172,9 @@ def double(d: Draft, p: int) -> None:
 def answer(d: Draft, answer: str, by_clock: bool = False) -> None:
     doubler = d.player
     taker = 1 - doubler
-    if by_clock:
-        d.act(d.recorder.clock_expired(taker, "take", answer))
-    elif answer == "take":
-        d.act(d.recorder.take(taker))
-    elif answer == "pass":
-        d.act(d.recorder.pass_(taker))
-    else:
-        d.act(d.recorder.beaver(taker))
+    rec = d.recorder
+    d.act(rec.clock_expired(taker, "take", answer) if by_clock else
+          {"take": rec.take, "pass": rec.pass_, "beaver": rec.beaver}[answer](taker))
     if answer == "pass":
         d.emit("passed", player=taker, auto=by_clock)
         _ended(d)
@@ -238,9 +233,9 @@ def set_position(d: Draft, board: Board, match: "rules.MatchState", p: int, dice
     """Replace a just-started game by a practice position: ``board`` (player 0's slots first), ``match``,
     player ``p`` on roll (the doubler when ``double_offered``), ``dice`` rolled or None; ``start`` is the
     position's GNUbg ID, noted in the record's game. The game keeps its seed; nothing is thrown yet."""
-    rules.Position(tuple(board[0]), tuple(board[1]))  # a legal board (a value's board is not checked again)
+    pos = rules.Position(tuple(board[p]), tuple(board[1 - p]))  # a legal board (a value's is not checked again)
     d.match, d.practice, d.board, d.result = match, True, (board[0], board[1]), None
-    d.game_state = reducer.start_at(match, d.position(p), p)
+    d.game_state = reducer.start_at(match, pos, p)
     d.offer, d.declined, d.offered = None, (0, 0), False
     rec = d.recorder.game
     rec["actions"].clear()

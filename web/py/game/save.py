@@ -73,9 +73,8 @@ class PageSave:
                 turn = v.turn
                 if (turn is not None and base.turn is not None  # phase moving: both have their turn
                         and turn.start is base.turn.start and turn.dice == base.turn.dice):
-                    remaining = None if v.deadline is None else max(0.0, v.deadline - now)
-                    return {STEPS_SUFFIX: _ENCODER.encode({"of": self._tag, "clock_remaining": remaining,
-                                                           "steps": [[s.frm, s.to, s.die] for s in turn.steps]})}
+                    return {STEPS_SUFFIX: _ENCODER.encode({"of": self._tag, "clock_remaining": _remaining(v, now),
+                                                           "steps": _steps(turn)})}
         text = value_to_json(v, now)
         self._base, self.whole, self._tag = v, text, _tag(text)
         return {"": text, STEPS_SUFFIX: ""}
@@ -95,12 +94,21 @@ def _with_steps(data: JsonDict, text: str, steps: Any) -> None:
         data["clock_remaining"] = more.get("clock_remaining")
 
 
+def _remaining(v: TableValue, now: float) -> Optional[float]:
+    """The clock's time left at ``now`` (None: no clock running)."""
+    return None if v.deadline is None else max(0.0, v.deadline - now)
+
+
+def _steps(turn: Optional["rules.Turn"]) -> list[list[int]]:
+    """The steps of the turn being played, as a save writes them."""
+    return [[s.frm, s.to, s.die] for s in turn.steps] if turn is not None else []
+
+
 def value_to_json(v: TableValue, now: float) -> str:
     """The save text of a table's value (its clock as the time remaining at ``now``)."""
     if not isinstance(v.game_dice, SeededDice):
         raise SaveError("only a table with seeded dice is saved this way (a peer session saves its own log)")
     m = v.match
-    remaining = None if v.deadline is None else max(0.0, v.deadline - now)
     data: JsonDict = {
         "format": SAVE_FORMAT, "version": SAVE_VERSION,
         "options": v.options.to_dict(),
@@ -112,8 +120,8 @@ def value_to_json(v: TableValue, now: float) -> str:
         "board": [list(v.board[0]), list(v.board[1])],
         "phase": v.phase, "player": v.player,
         "dice": list(v.dice) if v.dice else None,
-        "steps": [[s.frm, s.to, s.die] for s in v.turn.steps] if v.turn is not None else [],
-        "clock_remaining": remaining, "expired": v.expired, "advised": v.advised,
+        "steps": _steps(v.turn),
+        "clock_remaining": _remaining(v, now), "expired": v.expired, "advised": v.advised,
         "result": None if v.result is None else {"winner": v.result.winner, "points": v.result.points,
                                                  "kind": v.result.kind},
         "practice": v.practice,
