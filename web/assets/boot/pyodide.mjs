@@ -179,14 +179,15 @@ async function boot(options, bytes) {
 }
 
 // The page's start from a snapshot, begun before PyScript asks for an interpreter (start()): a promise of the
-// interpreter, or of null when there is no snapshot to start from.
+// interpreter, or of null when there is no snapshot to start from. Once PyScript has asked, none begins.
 let early = null;
+let asked = false;
 
 // Called by app.js on the page as soon as it starts the interpreter. With a snapshot kept, the interpreter is
 // restored while PyScript's own JavaScript is still being fetched and run, instead of after it. Without one (a
 // first visit) nothing starts early: a normal start's work on the main thread would only hold PyScript's back.
 export function start() {
-  if (!early) {
+  if (!early && !asked) {
     early = (async () => {
       timeMark("gamao:boot");
       const bytes = await readSnapshot(await deployVersion);
@@ -198,6 +199,7 @@ export function start() {
 }
 
 export async function loadPyodide(options = {}) {
+  asked = true;
   const { stdout, stderr, indexURL, ...rest } = options;
   const pyodide = early && !Object.keys(rest).length ? await early.catch(() => null) : null;
   if (!pyodide) return boot(options);
