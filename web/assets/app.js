@@ -39,11 +39,11 @@
       if (rel === "preload") { link.as = "fetch"; link.crossOrigin = "anonymous"; } // as fetch() asks for them
       document.head.appendChild(link);
     }
-    // Our interpreter module restores the interpreter from the memory snapshot, when one is kept, once the table's
-    // skeleton has been painted (the restore's long tasks would hold the first paint back), so it loads while
-    // PyScript's JavaScript does; PyScript then gets that interpreter when it asks for one.
+    // Our interpreter module reads the memory snapshot, when one is kept, at once and restores the interpreter from
+    // it once the table's skeleton has been painted (the restore's long tasks would hold the first paint back), so
+    // it loads while PyScript's JavaScript does; PyScript then gets that interpreter when it asks for one.
     const loader = import(new URL("assets/boot/pyodide.mjs", document.baseURI).href);
-    loader.catch((e) => console.warn(e));
+    loader.then((m) => m.prefetch(), (e) => console.warn(e));
     requestAnimationFrame(() => setTimeout(() => loader.then((m) => m.start(), () => {}), 0));
     const go = () => {
       // What PyScript fetches once its JavaScript has run: the page's Python entry script and its config.

@@ -179,18 +179,31 @@ async function boot(options, bytes) {
 }
 
 // The page's start from a snapshot, begun before PyScript asks for an interpreter (start()): a promise of the
-// interpreter, or of null when there is no snapshot to start from. Once PyScript has asked, none begins.
+// interpreter, or of null when there is no snapshot to start from; and the snapshot's bytes read ahead of it
+// (prefetch()). Once PyScript has asked, neither begins.
 let early = null;
+let snapshotRead = null;
 let asked = false;
 
-// Called by app.js on the page as soon as it starts the interpreter. With a snapshot kept, the interpreter is
-// restored while PyScript's own JavaScript is still being fetched and run, instead of after it. Without one (a
-// first visit) nothing starts early: a normal start's work on the main thread would only hold PyScript's back.
+// Called by app.js on the page as soon as it starts the interpreter: the kept snapshot (if any) is read from Cache
+// Storage, which costs the main thread little, while the page's skeleton is first painted.
+export function prefetch() {
+  if (!snapshotRead && !asked) {
+    snapshotRead = deployVersion.then(readSnapshot);
+    snapshotRead.catch(() => {});
+  }
+  return snapshotRead;
+}
+
+// Called by app.js once the skeleton is painted. With a snapshot kept, the interpreter is restored while PyScript's
+// own JavaScript is still being fetched and run, instead of after it. Without one (a first visit) nothing starts
+// early: a normal start's work on the main thread would only hold PyScript's back.
 export function start() {
   if (!early && !asked) {
+    const read = prefetch();
     early = (async () => {
       timeMark("gamao:boot");
-      const bytes = await readSnapshot(await deployVersion);
+      const bytes = await read;
       return bytes ? boot({}, bytes) : null;
     })();
     early.catch(() => {}); // (loadPyodide below starts normally instead)
