@@ -295,8 +295,13 @@ def _pyodide_run(web: pathlib.Path, trials: int, workers: Optional[int] = None) 
             page.wait_for_function("(document.documentElement.dataset.botWorker || '').includes('bearoff')")
             page.select_option("#rollout-trials", str(trials))
             page.fill("#rollout-seed", "1")
-            page.evaluate("""() => { window.__long = []; new PerformanceObserver(l => l.getEntries()
-                .forEach(e => window.__long.push(Math.round(e.duration)))).observe({type: 'longtask'}); }""")
+            page.evaluate("""() => { window.__long = []; window.__t0 = performance.now(); window.__joined = [];
+                new PerformanceObserver(l => l.getEntries().forEach(e => window.__long.push(
+                    [Math.round((e.startTime - window.__t0) / 100) / 10, Math.round(e.duration)])))
+                    .observe({type: 'longtask'});
+                new MutationObserver(() => window.__joined.push([document.documentElement.dataset.rolloutWorkers,
+                    Math.round((performance.now() - window.__t0) / 100) / 10]))
+                    .observe(document.documentElement, {attributeFilter: ['data-rollout-workers']}); }""")
             t0 = time.perf_counter()
             page.locator("#btn-rollout").click()
             page.wait_for_function("document.querySelector('#rollout').dataset.state === 'done'", timeout=3_600_000)
@@ -307,6 +312,9 @@ def _pyodide_run(web: pathlib.Path, trials: int, workers: Optional[int] = None) 
                 .map(r => r.textContent)""")
             used = page.evaluate("""() => { const d = document.documentElement.dataset;
                 return `${d.rolloutWorkers || '1'} of ${d.rolloutPlanned || '1'}`; }""")
+            joined = page.evaluate("window.__joined.filter(j => Number(j[0]) > 1)")
+            if joined:
+                used += " (the second from " + ", ".join(f"{t} s" for _, t in joined[:1]) + ")"
         finally:
             browser.close()
             server.shutdown()
@@ -333,7 +341,9 @@ def pyodide(args) -> None:
                 print(f"  {name:28s} workers {used} ({how}): "
                       f"{wall:6.1f} s wall, {2 * args.trials / wall:5.2f} trials/s; 324 trials of two plays about "
                       f"{648 * wall / (2 * args.trials):4.0f} s ({before} before, {load()} after)", flush=True)
-                print(f"    main-thread tasks over 50 ms: {len(long)}, longest {max(long, default=0)} ms: {long[:20]}")
+                longest = max((d for _, d in long), default=0)
+                print(f"    main-thread tasks over 50 ms: {len(long)}, longest {longest} ms; "
+                      f"[s after the click, ms]: {long[:20]}")
                 for r in rows:
                     print("    " + r)
     start = Position(*START_BOARD).to_id()
