@@ -131,3 +131,15 @@ def test_a_report_for_another_block_or_rollout_is_refused():
     assert tally.result()["trials"] == 0
     with pytest.raises(bot.RolloutError):
         new("move").run_block(len(whole), 1)
+
+
+def test_the_workers_json_calls_merge_to_bot_rollout():
+    """The worker's own functions (what the page calls), blocks taken last first, give ``bot.rollout``'s result."""
+    import bot_worker
+    request = {"position_id": START, "dice": [3, 1], "candidates": None, "trials": 2 * BLOCK + 1, "truncate": 2,
+               "seed": 77, "cubeful": True}
+    header = json.loads(bot_worker.rollout_start(json.dumps(request)))
+    tally = Tally(header)
+    for b in reversed(range(header["blocks"])):
+        tally.merge(json.loads(bot_worker.rollout_block(b, BLOCK)))
+    assert tally.result() == bot.rollout(START, dice=(3, 1), trials=2 * BLOCK + 1, truncate=2, seed=77)
