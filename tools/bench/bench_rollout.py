@@ -293,6 +293,9 @@ def _pyodide_run(web: pathlib.Path, trials: int, workers: Optional[int] = None) 
             page.keyboard.press("h")
             page.wait_for_selector("#rollout", state="visible")
             page.wait_for_function("(document.documentElement.dataset.botWorker || '').includes('bearoff')")
+            # the memory snapshot is made once the page is idle (docs/offline.md), in a worker of its own: wait
+            # for it, so that it takes neither a core nor the main thread from the rollout measured
+            page.wait_for_function("document.documentElement.dataset.snapshot", timeout=180_000)
             page.select_option("#rollout-trials", str(trials))
             page.fill("#rollout-seed", "1")
             page.evaluate("""() => { window.__long = []; window.__t0 = performance.now(); window.__joined = [];
