@@ -26,8 +26,9 @@ interpreter. ``--kind KIND`` limits ``--accuracy`` to one kind of position.
 ``--pyodide [--workers N[,M...]] [--baseline REV]``: the table page in Chromium, the hint for the opening 3-1,
 then *Roll out* at its defaults (324 trials unless ``--trials``, 11 plies, the best two plays) on the page's
 rollout workers (as many as the device gives, or each count of ``--workers`` in turn, ``?workers=N``): the
-workers that ran blocks of it, the wall time (and what it makes of 324 trials), the load average before and
-after, and every main-thread task over 50 ms; with
+workers that ran blocks of it (and when the second joined), the wall time (and what it makes of 324 trials),
+the load average before and after, and every main-thread task over 50 ms (when, how long); the rollout starts
+once the page has made its memory snapshot (a worker of its own that would take a core); with
 ``--baseline`` the same for that revision's site, built in a temporary worktree; then the same rollout in
 CPython (CPU time), for the ratio of the two interpreters.
 """
