@@ -346,7 +346,7 @@ class Rollout:
 
     @property
     def done(self) -> int:
-        """Trials run (by this instance: those of the blocks it was given, or merged)."""
+        """Trials run by this instance (a worker's: those of the blocks it was given)."""
         return sum(self._progress.values())
 
     @property
