@@ -61,9 +61,17 @@ class BotProxy:
         import bot
         bot.load_bearoff(data=data)
         self._bearoff = base64.b64encode(data).decode()
+        import asyncio
         if self._worker is not None:
-            import asyncio
             asyncio.ensure_future(self._send_bearoff(self._worker))
+        for started in self._extras:  # rollout workers already up (or starting): the same table as the bot's
+            started.add_done_callback(self._send_bearoff_to_extra)
+
+    def _send_bearoff_to_extra(self, started) -> None:
+        import asyncio
+        worker = None if started.cancelled() or started.exception() else started.result()
+        if worker is not None:
+            asyncio.ensure_future(worker.load_bearoff(self._bearoff))
 
     async def _send_bearoff(self, worker) -> None:
         await worker.load_bearoff(self._bearoff)
