@@ -272,6 +272,29 @@ def speed(args) -> None:
                       f"(equities {eqs}); {load()}", flush=True)
 
 
+def _browser_cpu() -> float:
+    """CPU seconds used so far by this process's descendants still running (the browser's processes), from
+    /proc (Linux; -1 elsewhere): its growth over a rollout against the wall time shows how many cores worked."""
+    try:
+        stats = {}
+        for d in pathlib.Path("/proc").iterdir():
+            if d.name.isdigit():
+                with contextlib.suppress(OSError):
+                    f = (d / "stat").read_text().rsplit(")", 1)[1].split()
+                    stats[int(d.name)] = (int(f[1]), int(f[11]) + int(f[12]))  # ppid, utime + stime
+    except OSError:
+        return -1.0
+    mine, total, grew = {os.getpid()}, 0, True
+    while grew:
+        grew = False
+        for pid, (ppid, _) in stats.items():
+            if ppid in mine and pid not in mine:
+                mine.add(pid)
+                grew = True
+    total = sum(stats[p][1] for p in mine if p != os.getpid() and p in stats)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def _pyodide_run(web: pathlib.Path, trials: int, workers: Optional[int] = None) -> tuple[float, list, list, str]:
     """The opening 3-1's default rollout in the page served from ``web`` (``workers``: the page's ``?workers=N``,
     None: the device's count): (wall seconds, main-thread tasks over 50 ms, the rows of the result table, the
@@ -306,10 +329,12 @@ def _pyodide_run(web: pathlib.Path, trials: int, workers: Optional[int] = None) 
                 new MutationObserver(() => window.__joined.push([document.documentElement.dataset.rolloutWorkers,
                     Math.round((performance.now() - window.__t0) / 100) / 10]))
                     .observe(document.documentElement, {attributeFilter: ['data-rollout-workers']}); }""")
+            cpu0 = _browser_cpu()
             t0 = time.perf_counter()
             page.locator("#btn-rollout").click()
             page.wait_for_function("document.querySelector('#rollout').dataset.state === 'done'", timeout=3_600_000)
             wall = time.perf_counter() - t0
+            cpu = _browser_cpu() - cpu0
             page.wait_for_timeout(500)
             long = page.evaluate("window.__long")
             rows = page.evaluate("""() => [...document.querySelectorAll('#rollout-table tr[data-candidate]')]
@@ -319,6 +344,8 @@ def _pyodide_run(web: pathlib.Path, trials: int, workers: Optional[int] = None) 
             joined = page.evaluate("window.__joined.filter(j => Number(j[0]) > 1)")
             if joined:
                 used += " (the second from " + ", ".join(f"{t} s" for _, t in joined[:1]) + ")"
+            if cpu >= 0:
+                used += f", the browser's CPU {cpu:.1f} s"
         finally:
             browser.close()
             server.shutdown()
