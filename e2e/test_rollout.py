@@ -103,3 +103,49 @@ def test_rollout_panel_on_a_phone_in_portuguese(page, base_url, ready, guard):
         b = page.locator(sel).bounding_box()
         assert b["x"] >= 0 and b["x"] + b["width"] <= 360, sel
     guard.check()
+
+
+FIGURES_JS = """() => [...document.querySelectorAll('#rollout-table tr[data-candidate]')]
+    .map(r => [r.dataset.candidate, r.dataset.equity, r.textContent])"""
+
+
+def _workers(page) -> str:
+    return page.evaluate("document.documentElement.dataset.rolloutWorkers || ''")
+
+
+def test_two_workers_give_the_figures_of_one_and_cancel(browser, base_url):
+    """The same seed on one worker (?workers=1) and shared out over two (?workers=2): the very same figures;
+    a rollout on two workers cancelled stops."""
+    figures = {}
+    for n in (2, 1):
+        context, page, guard = H.open_shared(browser, H.table_url(base_url, workers=n))
+        try:
+            _hint(page)
+            _set(page, "108", "3", "4242")
+            page.locator("#btn-rollout").click()
+            page.wait_for_function("document.querySelector('#rollout').dataset.state === 'done'", timeout=300_000)
+            assert page.evaluate("document.documentElement.dataset.rolloutPlanned") == str(n)
+            assert _workers(page) == str(n)  # every worker ran blocks of it
+            figures[n] = (page.evaluate(FIGURES_JS), page.locator("#rollout").get_attribute("data-best"),
+                          page.locator("#rollout-status").text_content())
+            assert "108 trials" in figures[n][2] and "seed 4242" in figures[n][2]
+            if n == 2:  # the extra worker is kept: the next rollout starts on both at once, and cancels
+                _set(page, "324", "11", "9")
+                page.locator("#btn-rollout").click()
+                page.wait_for_function("""Number(document.querySelector('#rollout').dataset.trials) >= 4
+                    && document.documentElement.dataset.rolloutWorkers === '2'""")
+                page.locator("#btn-rollout-cancel").click()
+                page.wait_for_function("document.querySelector('#rollout').dataset.state === 'cancelled'")
+                trials = int(page.locator("#rollout").get_attribute("data-trials"))
+                assert 4 <= trials < 324
+                page.wait_for_timeout(1500)  # nothing more is merged
+                assert int(page.locator("#rollout").get_attribute("data-trials")) == trials
+                assert not page.locator("#btn-rollout").is_disabled()
+            guard.check()
+        finally:
+            context.close()
+    assert figures[2] == figures[1]
+    # and CPython's bot.rollout gives them too
+    ref = bot.rollout(rules.Position.initial().to_id(), dice=(3, 1), candidates=[c for c, _, _ in figures[1][0]],
+                      trials=108, truncate=3, seed=4242)
+    assert [[c["candidate"], f"{c['equity']:+.3f}"] for c in ref["candidates"]] == [r[:2] for r in figures[1][0]]

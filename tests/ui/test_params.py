@@ -23,6 +23,12 @@ SEED = "ab" * 32
     ("?analyse=ab+c%2Bd", {"analyse": "ab+c+d"}),
     ("?analyse=" + "x" * 121, {}),
     ("?analyse=%20", {}),
+    ("?workers=2", {"workers": 2}),
+    ("?workers=8&lang=pt", {"workers": 8, "lang": "pt"}),
+    ("?workers=0", {}),
+    ("?workers=9", {}),
+    ("?workers=-1", {}),
+    ("?workers=two", {}),
 ])
 def test_parse_params(search, expected):
     assert parse_params(search) == expected

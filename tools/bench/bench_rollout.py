@@ -23,9 +23,12 @@ truncated after 11 plies and played to the end, and the interval width one CPU s
 ``--baseline`` the same for another git revision (e.g. ``main``) measured in the same run, each in its own
 interpreter. ``--kind KIND`` limits ``--accuracy`` to one kind of position.
 
-``--pyodide [--baseline REV]``: the table page in Chromium, the hint for the opening 3-1, then *Roll out* at its
-defaults (324 trials unless ``--trials``, 11 plies, the best two plays) in the bot's worker: the wall time (and
-what it makes of 324 trials), the load average before and after, and every main-thread task over 50 ms; with
+``--pyodide [--workers N[,M...]] [--baseline REV]``: the table page in Chromium, the hint for the opening 3-1,
+then *Roll out* at its defaults (324 trials unless ``--trials``, 11 plies, the best two plays) on the page's
+rollout workers (as many as the device gives, or each count of ``--workers`` in turn, ``?workers=N``): the
+workers that ran blocks of it (and when the second joined), the wall time (and what it makes of 324 trials),
+the load average before and after, and every main-thread task over 50 ms (when, how long); the rollout starts
+once the page has made its memory snapshot (a worker of its own that would take a core); with
 ``--baseline`` the same for that revision's site, built in a temporary worktree; then the same rollout in
 CPython (CPU time), for the ratio of the two interpreters.
 """
@@ -41,6 +44,7 @@ import random
 import statistics
 import sys
 import time
+from typing import Optional
 
 import bot
 from bot import play
@@ -268,14 +272,40 @@ def speed(args) -> None:
                       f"(equities {eqs}); {load()}", flush=True)
 
 
-def _pyodide_run(web: pathlib.Path, trials: int) -> tuple[float, list, list]:
-    """The opening 3-1's default rollout in the page served from ``web``: (wall seconds, main-thread tasks over
-    50 ms, the rows of the result table)."""
+def _browser_cpu() -> float:
+    """CPU seconds used so far by this process's descendants still running (the browser's processes), from
+    /proc (Linux; -1 elsewhere): its growth over a rollout against the wall time shows how many cores worked."""
+    try:
+        stats = {}
+        for d in pathlib.Path("/proc").iterdir():
+            if d.name.isdigit():
+                with contextlib.suppress(OSError):
+                    f = (d / "stat").read_text().rsplit(")", 1)[1].split()
+                    stats[int(d.name)] = (int(f[1]), int(f[11]) + int(f[12]))  # ppid, utime + stime
+    except OSError:
+        return -1.0
+    mine, total, grew = {os.getpid()}, 0, True
+    while grew:
+        grew = False
+        for pid, (ppid, _) in stats.items():
+            if ppid in mine and pid not in mine:
+                mine.add(pid)
+                grew = True
+    total = sum(stats[p][1] for p in mine if p != os.getpid() and p in stats)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def _pyodide_run(web: pathlib.Path, trials: int, workers: Optional[int] = None) -> tuple[float, list, list, str]:
+    """The opening 3-1's default rollout in the page served from ``web`` (``workers``: the page's ``?workers=N``,
+    None: the device's count): (wall seconds, main-thread tasks over 50 ms, the rows of the result table, the
+    workers that ran blocks of it of those it could use)."""
     from tools.site import serve
     from tools.site.chromium import LAUNCH_ARGS, chromium_path
     from playwright.sync_api import sync_playwright
     server = serve.start(0, web)
     url = f"http://127.0.0.1:{server.server_address[1]}/index.html?lang=en&seed={'ab' * 32}&clock=0&pace=0"
+    if workers:
+        url += f"&workers={workers}"
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
         try:
@@ -287,22 +317,39 @@ def _pyodide_run(web: pathlib.Path, trials: int) -> tuple[float, list, list]:
             page.keyboard.press("h")
             page.wait_for_selector("#rollout", state="visible")
             page.wait_for_function("(document.documentElement.dataset.botWorker || '').includes('bearoff')")
+            # the memory snapshot is made once the page is idle (docs/offline.md), in a worker of its own: wait
+            # for it, so that it takes neither a core nor the main thread from the rollout measured
+            page.wait_for_function("document.documentElement.dataset.snapshot", timeout=180_000)
             page.select_option("#rollout-trials", str(trials))
             page.fill("#rollout-seed", "1")
-            page.evaluate("""() => { window.__long = []; new PerformanceObserver(l => l.getEntries()
-                .forEach(e => window.__long.push(Math.round(e.duration)))).observe({type: 'longtask'}); }""")
+            page.evaluate("""() => { window.__long = []; window.__t0 = performance.now(); window.__joined = [];
+                new PerformanceObserver(l => l.getEntries().forEach(e => window.__long.push(
+                    [Math.round((e.startTime - window.__t0) / 100) / 10, Math.round(e.duration)])))
+                    .observe({type: 'longtask'});
+                new MutationObserver(() => window.__joined.push([document.documentElement.dataset.rolloutWorkers,
+                    Math.round((performance.now() - window.__t0) / 100) / 10]))
+                    .observe(document.documentElement, {attributeFilter: ['data-rollout-workers']}); }""")
+            cpu0 = _browser_cpu()
             t0 = time.perf_counter()
             page.locator("#btn-rollout").click()
             page.wait_for_function("document.querySelector('#rollout').dataset.state === 'done'", timeout=3_600_000)
             wall = time.perf_counter() - t0
+            cpu = _browser_cpu() - cpu0
             page.wait_for_timeout(500)
             long = page.evaluate("window.__long")
             rows = page.evaluate("""() => [...document.querySelectorAll('#rollout-table tr[data-candidate]')]
                 .map(r => r.textContent)""")
+            used = page.evaluate("""() => { const d = document.documentElement.dataset;
+                return `${d.rolloutWorkers || '1'} of ${d.rolloutPlanned || '1'}`; }""")
+            joined = page.evaluate("window.__joined.filter(j => Number(j[0]) > 1)")
+            if joined:
+                used += " (the second from " + ", ".join(f"{t} s" for _, t in joined[:1]) + ")"
+            if cpu >= 0:
+                used += f", the browser's CPU {cpu:.1f} s"
         finally:
             browser.close()
             server.shutdown()
-    return wall, long, rows
+    return wall, long, rows, used
 
 
 def pyodide(args) -> None:
@@ -316,15 +363,20 @@ def pyodide(args) -> None:
         if args.baseline:
             sites.append((f"baseline {baseline.describe(args.baseline)}",
                           stack.enter_context(baseline.built_site(args.baseline))))
+        counts = args.workers or [None]
         for name, web in sites:
-            before = load()
-            wall, long, rows = _pyodide_run(web, args.trials)
-            print(f"  {name:28s} {wall:6.1f} s wall, {2 * args.trials / wall:5.2f} trials/s; "
-                  f"324 trials of two plays about {648 * wall / (2 * args.trials):4.0f} s ({before} before, "
-                  f"{load()} after)", flush=True)
-            print(f"    main-thread tasks over 50 ms: {len(long)}, longest {max(long, default=0)} ms: {long[:20]}")
-            for r in rows:
-                print("    " + r)
+            for workers in counts:
+                before = load()
+                wall, long, rows, used = _pyodide_run(web, args.trials, workers)
+                how = "forced" if workers else "the device's count"
+                print(f"  {name:28s} workers {used} ({how}): "
+                      f"{wall:6.1f} s wall, {2 * args.trials / wall:5.2f} trials/s; 324 trials of two plays about "
+                      f"{648 * wall / (2 * args.trials):4.0f} s ({before} before, {load()} after)", flush=True)
+                longest = max((d for _, d in long), default=0)
+                print(f"    main-thread tasks over 50 ms: {len(long)}, longest {longest} ms; "
+                      f"[s after the click, ms]: {long[:20]}")
+                for r in rows:
+                    print("    " + r)
     start = Position(*START_BOARD).to_id()
     t0 = time.process_time()
     bot.rollout(start, dice=(3, 1), trials=args.trials, seed=1)
@@ -341,6 +393,8 @@ def main() -> None:
     ap.add_argument("--trials", type=int, default=324)
     ap.add_argument("--baseline", metavar="REV",
                     help="also measure this git revision in the same run (--speed, --pyodide)")
+    ap.add_argument("--workers", type=lambda v: [int(x) for x in v.split(",")], metavar="N[,M...]",
+                    help="--pyodide: force the page's rollout workers (?workers=N), one run per count, e.g. 1,2")
     ap.add_argument("--truncate", type=int, default=11)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=1, help="Open Sage's threads (--reference)")

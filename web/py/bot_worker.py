@@ -5,8 +5,9 @@ optionally ``load_bearoff(base64)``, then ``decide(pending_json)`` -> the decisi
 ``game.decision_for`` out), ``hint(request_json)`` -> the advice as JSON (``bot.analysis.hint``),
 ``analyse_position(request_json)`` -> a position's analysis as JSON (``bot.analyse_position``), the analysis of a
 record in steps (``analysis_start``/``analysis_step``/``analysis_result``), ``boot()`` -> how its interpreter
-started ("snapshot" or "normal"), ``rollout_start(request_json)`` and ``rollout_step(n)`` -> a rollout a few
-trials at a time (``bot.Rollout``). No DOM here.
+started ("snapshot" or "normal"), ``rollout_start(request_json)`` and ``rollout_block(b, n)`` -> a rollout a
+few trials of a block at a time (``bot.Rollout.run_block``). The page also starts this module as extra workers
+for rollouts ("rollout1"...): the same functions. No DOM here.
 """
 import json
 
@@ -87,9 +88,10 @@ def analysis_result() -> str:
 _ROLLOUT = None
 
 
-def rollout_start(request_json: str) -> int:
-    """Start a rollout (``bot.Rollout``; the request holds ``bot.rollout``'s arguments as JSON); returns the
-    trials to run. A new start replaces a rollout in progress (that is how the page cancels one)."""
+def rollout_start(request_json: str) -> str:
+    """Start a rollout (``bot.Rollout``; the request holds ``bot.rollout``'s arguments as JSON); returns its
+    header (``Rollout.header``: what it rolls out, how many trials and blocks) as JSON. A new start replaces a
+    rollout in progress (that is how the page cancels one)."""
     global _ROLLOUT
     r = json.loads(str(request_json))
     dice = r.get("dice")
@@ -97,14 +99,14 @@ def rollout_start(request_json: str) -> int:
                            candidates=r.get("candidates"), trials=int(r.get("trials", 324)),
                            truncate=int(r.get("truncate", 11)), cubeful=bool(r.get("cubeful", True)),
                            seed=int(r.get("seed", 0)))
-    return _ROLLOUT.total
+    return json.dumps(_ROLLOUT.header())
 
 
-def rollout_step(n: int) -> str:
-    """Run up to ``n`` more trials; returns the result so far as JSON (``finished`` once all are done)."""
-    _ROLLOUT.step(int(n))
-    return json.dumps(_ROLLOUT.result())
+def rollout_block(block: int, n: int) -> str:
+    """Run up to ``n`` more trials of block ``block`` of the rollout started; returns the block's report
+    (``Rollout.block``) as JSON, for the page to merge (``bot.rollout_tally.Tally``)."""
+    return json.dumps(_ROLLOUT.run_block(int(block), int(n)))
 
 
 __export__ = ["load", "load_bearoff", "decide", "hint", "analyse_position", "analysis_start", "analysis_step",
-              "analysis_result", "boot", "rollout_start", "rollout_step"]
+              "analysis_result", "boot", "rollout_start", "rollout_block"]

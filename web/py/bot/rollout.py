@@ -25,12 +25,13 @@ at the cube then held (past the too-good point, the cubeless equity); the cubefu
 the same model. Cubeless figures come from the same trials.
 
 Dice come from SHA-256 of the seed and the trial number (never ``random``), so a seed gives the same figures on
-every machine and interpreter. Pure Python, standard library only.
+every machine and interpreter; the statistics are summed per block of trials (``rollout_tally``), so they are
+the same however the blocks are shared out over workers (``run_block``, ``block``, ``header``). Pure Python,
+standard library only.
 """
 from __future__ import annotations
 
 import hashlib
-import math
 from typing import Callable, Optional
 
 from rules.board import ALL_ROLLS, Board, swap, winner_kind
@@ -47,10 +48,10 @@ from . import cube as _cube
 from . import play as _play
 from .levels import ROLLOUT
 from .network import Evaluator, Outputs, equity, invert, outputs
+from .rollout_tally import BLOCK, Stats, block_range, blocks
+from .rollout_tally import result as _result
 
 CUBE_CANDIDATES = ("no_double", "double_take", "double_pass")
-STATS = ("equity", "cubeless_equity", "win", "gammon_win", "backgammon_win", "gammon_loss", "backgammon_loss")
-Z95 = 1.959963984540054
 DEFAULT_MOVE_CANDIDATES = 2
 PRUNE = 4
 """The trials' checker play: the 0-ply best of the pruning network's 4 best plays of each roll (as the strong
@@ -223,42 +224,28 @@ class CubeState:
 # --- the rollout -------------------------------------------------------------------------------------------------
 
 class Candidate:
-    """What one candidate is and the running sums of its trials' results (per statistic: sum, sum of squares)."""
+    """What one candidate is and its trials' results, per block of trials (``rollout_tally.Stats``)."""
 
     def __init__(self, name: str, play: Optional[str], board: Board, root_moves: bool, cube: Optional[tuple]):
         self.name, self.play, self.board, self.root_moves, self.cube = name, play, board, root_moves, cube
-        self.sums = [0.0] * len(STATS)
-        self.squares = [0.0] * len(STATS)
-        self.trials = 0
-        self.fixed: Optional[float] = None  # double/pass: no trial needed
+        self.stats = Stats()
 
-    def add(self, values: list[float]) -> None:
-        self.trials += 1
-        for k, v in enumerate(values):
-            self.sums[k] += v
-            self.squares[k] += v * v
+    @property
+    def fixed(self) -> Optional[float]:
+        """double/pass: its known value, no trial played."""
+        return self.stats.fixed
 
-    def summary(self, cubeful: bool) -> dict:
-        n = self.trials
-        out: dict = {"candidate": self.name, "trials": n}
-        if self.play is not None:
-            out["play"] = self.play
-        for k, name in enumerate(STATS):
-            if self.fixed is not None:
-                mean, ci = (self.fixed if name in ("equity", "cubeless_equity") else 0.0), 0.0
-                if name == "win":
-                    mean = 1.0
-            elif n == 0:
-                mean, ci = 0.0, math.inf
-            else:
-                mean = self.sums[k] / n
-                var = max(self.squares[k] / n - mean * mean, 0.0) * n / (n - 1) if n > 1 else math.inf
-                ci = Z95 * math.sqrt(var / n) if n > 1 else math.inf
-            out[name] = round(mean, 6)
-            out[name + "_ci"] = round(ci, 6) if math.isfinite(ci) else None
-        if not cubeful:
-            out["equity"], out["equity_ci"] = out["cubeless_equity"], out["cubeless_equity_ci"]
-        return out
+    @property
+    def trials(self) -> int:
+        return self.stats.trials
+
+    @property
+    def sums(self) -> list:
+        return self.stats.totals()[1]
+
+    @property
+    def squares(self) -> list:
+        return self.stats.totals()[2]
 
 
 def _check_int(name: str, v, lo: int, hi: int) -> int:
@@ -300,7 +287,7 @@ class Rollout:
             self.candidates = self._move_candidates(pos, dice, candidates)
         self._dice = Dice(self.seed)
         self._cache: dict = {}
-        self.done = 0
+        self._progress: dict[int, int] = {}  # trials run per block
 
     def _cube_candidates(self, names) -> list[Candidate]:
         names = list(CUBE_CANDIDATES if names is None else names)
@@ -311,7 +298,7 @@ class Rollout:
             if n in names:
                 c = Candidate(n, None, self.root, True, (1, None) if n == "no_double" else (2, "other"))
                 if n == "double_pass":
-                    c.fixed = 1.0
+                    c.stats.fixed = 1.0
                 out.append(c)
         return out
 
@@ -358,8 +345,18 @@ class Rollout:
         return None
 
     @property
+    def done(self) -> int:
+        """Trials run by this instance (a worker's: those of the blocks it was given)."""
+        return sum(self._progress.values())
+
+    @property
     def finished(self) -> bool:
         return self.done >= self.total
+
+    @property
+    def blocks(self) -> int:
+        """Blocks of trials (``rollout_tally.BLOCK`` each, the last may be short)."""
+        return blocks(self.total)
 
     def _ply(self, board: Board, ply: int) -> Ply:
         """The look from ``board``, kept for later trials on the first two plies (every trial of a candidate
@@ -375,27 +372,54 @@ class Rollout:
         return p
 
     def step(self, n: int) -> int:
-        """Run up to ``n`` more trials of every candidate; returns the trials done."""
-        end = min(self.total, self.done + max(0, int(n)))
-        while self.done < end:
-            self._trial(self.done)
-            self.done += 1
+        """Run up to ``n`` more trials of every candidate, in trial order; returns the trials done."""
+        left = max(0, int(n))
+        while left and not self.finished:
+            b = self.done // BLOCK
+            before = self._progress.get(b, 0)
+            self.run_block(b, left)
+            left -= self._progress[b] - before
         return self.done
 
+    def run_block(self, b: int, n: int) -> dict:
+        """Run up to ``n`` more trials of block ``b`` (in trial order, from where this instance left it); its
+        report (``block``). A worker of a split rollout runs the blocks it is given this way."""
+        trials = block_range(self.total, _check_int("block", b, 0, self.blocks - 1))
+        done = self._progress.get(b, 0)
+        for t in trials[done:done + max(0, int(n))]:
+            self._trial(t)
+            done += 1
+        self._progress[b] = done
+        return self.block(b)
+
+    def block(self, b: int) -> dict:
+        """Block ``b``'s report for ``rollout_tally.Tally.merge`` (JSON-ready; floats survive JSON exactly):
+        its trials run, its size and per candidate (trials, sums, sums of squares)."""
+        return {"block": b, "trials": self._progress.get(b, 0), "size": len(block_range(self.total, b)),
+                "candidates": [list(c.stats.block(b)) for c in self.candidates]}
+
+    def header(self) -> dict:
+        """What this rollout rolls out, for a ``rollout_tally.Tally`` that merges its blocks' reports."""
+        return {"position_id": self.position_id, "dice": list(self.dice) if self.dice else None,
+                "kind": self.kind, "total": self.total, "truncate": self.truncate, "cubeful": self.cubeful,
+                "seed": self.seed, "level": self.level, "blocks": self.blocks,
+                "candidates": [{"candidate": c.name, "play": c.play, "fixed": c.fixed} for c in self.candidates]}
+
     def _trial(self, t: int) -> None:
+        b = t // BLOCK
         live = [c for c in self.candidates if c.fixed is None]
         if self.kind == "cube":  # the cube lines differ, the checker play does not: one game for all of them
             if live:
                 values = self.play_trial(self.root, True, [c.cube for c in live], t)
                 for c, v in zip(live, values):
-                    c.add(v)
+                    c.stats.add(b, v)
             for c in self.candidates:
                 if c.fixed is not None:
-                    c.trials += 1
+                    c.stats.add(b, None)
             return
         for c in live:
             (v,) = self.play_trial(swap(c.board), False, [c.cube], t)
-            c.add(v)
+            c.stats.add(b, v)
 
     def play_trial(self, board: Board, root_moves: bool, cubes: list, t: int) -> list[list[float]]:
         """One trial from ``board`` (on roll; ``root_moves``: root is the side on roll): per cube line, the
@@ -449,25 +473,7 @@ class Rollout:
         return out
 
     def result(self) -> dict:
-        cands = [c.summary(self.cubeful) for c in self.candidates]
-        best = self._best(cands)
-        return {"format": "gamao-rollout", "version": 1, "position_id": self.position_id,
-                "dice": list(self.dice) if self.dice else None, "kind": self.kind, "trials": self.done,
-                "total": self.total, "finished": self.finished, "truncate": self.truncate, "cubeful": self.cubeful,
-                "seed": self.seed, "level": self.level, "candidates": cands, "best": best}
-
-    def _best(self, cands: list[dict]) -> str:
-        if self.kind == "move":
-            return max(cands, key=lambda c: c["equity"])["candidate"]
-        eq = {c["candidate"]: c["equity"] for c in cands}
-        # The taker answers a double with what is worse for the doubler; the doubler doubles when that answer
-        # is no worse than not doubling.
-        answers = [k for k in ("double_take", "double_pass") if k in eq]
-        answer = min(answers, key=lambda k: eq[k]) if answers else None
-        if "no_double" in eq and (answer is None or eq[answer] < eq["no_double"]):
-            return "no_double"
-        assert answer is not None
-        return answer
+        return _result(self.header(), self.candidates)
 
 
 ROUND = 36

@@ -59,7 +59,7 @@ class App:
         self.state = None
         self._saves_locally = True  # attach(): False for a table that saves itself (a peer game)
         self._opening = False
-        self.bots = BotProxy()
+        self.bots = BotProxy(params.get("workers"))
         self.turns = BotTurns(self, self.bots, self.board, self.sound, self._pace, self.time.now)
         self.dialogs = Dialogs(texts, self, open_review=lambda record: self.review.open(record),
                                remember=lambda table, state: self.history.remember(table, state),

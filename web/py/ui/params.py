@@ -6,7 +6,8 @@ from .query import parse as parse_qs
 
 def parse_params(search: str) -> dict:
     """The page's URL parameters we use: lang, seed (64 hex), clock (seconds), pace (ms per bot step), analyse (a
-    GNUbg ID or XGID to open in "Analyse a position")."""
+    GNUbg ID or XGID to open in "Analyse a position"), workers (1..8: the workers a rollout uses, for tests and
+    benchmarks; by default from the device, ``ui.rollout_split.worker_count``)."""
     q = parse_qs(search.lstrip("?"))
     out: dict = {}
     if q.get("lang"):
@@ -21,6 +22,9 @@ def parse_params(search: str) -> dict:
             continue
         if 0 <= value <= 3600 and value == value:
             out[key] = value
+    count = (q.get("workers") or [""])[0].strip()
+    if count.isdigit() and 1 <= int(count) <= 8:
+        out["workers"] = int(count)
     analyse = (q.get("analyse") or [""])[0].strip().replace(" ", "+")  # a GNUbg ID's "+" left unescaped
     if analyse and len(analyse) <= 120:
         out["analyse"] = analyse

@@ -236,12 +236,13 @@ class RolloutPanel:
     def _show(self, result: dict, offer) -> None:
         if self._offer is not offer:
             return
+        said = self.result["trials"] // 36 if self.result else 0
         self.result = result
         self.progress.value = str(result["trials"])
         self.progress.setAttribute("aria-valuetext", self.t("rollout_running", done=result["trials"],
                                                             total=result["total"]))
         self.section.setAttribute("data-trials", str(result["trials"]))
-        if result["trials"] % 36 == 0 and not result["finished"]:  # a sentence per round, not per trial
+        if result["trials"] // 36 > said and not result["finished"]:  # a sentence per round, not per report
             self.status.textContent = self.t("rollout_running", done=result["trials"], total=result["total"])
         self._table(result)
 
