@@ -13,12 +13,21 @@ other side), as in GNU Backgammon's money Janowski.
 x is the cube efficiency (``CUBE_EFFICIENCY``, 0.68 as the usual middle of the 0.6 - 0.8 range).
 Double when min(2 * E(opponent owns), +1) > E(current ownership); take when 2 * E(owning the cube) >= -1.
 
-Match play: the same model on the match-winning-chance scale of the Kazaross-XG2 table (``bot.met``). At a cube
-value v, MWCs are mapped linearly to an equity scale where a single win is +1 and a single loss -1; W and L
-are then the average values of gammons and backgammons at this score, the model above gives a cubeful
-equity, and it is mapped back to a MWC. A cube that can no longer matter (its owner already wins the match
-with a single game at this value) is dead (x = 0). Crawford game: nobody may double. After it, the trailer
-doubles at its first chance (the leader's cube is worthless to it) and every take compares exact MWCs.
+Match play: the same model on the match-winning-chance (MWC) scale of the Kazaross-XG2 table (``bot.met``),
+with the take and cash points worked out from the table at the score instead of money's. A game won (lost) at
+cube value c is worth the MWC of its single, gammon and backgammon wins (losses), weighted by their cubeless
+shares. The take point of a double from c to 2c is where taking, with the cube then owned at 2c, is worth the
+pass: fully live, the taker's MWC rises linearly from a game lost at 2c (chance 0) to its own cash at its cash
+point, so TP(c) = CP(2c) * (pass - lost(2c)) / (cash(2c) - lost(2c)), where CP(2c) = 1 - the opponent's TP(2c)
+(the same question one cube up) and cash(2c) is a single win at 2c; at a cube its owner can no longer use (a
+single win at it already wins the match) the cash point is 1 and the top a game won at 2c (the dead cube's take
+point). This is the recursion by which live-cube match take points are published (dead-cube take point times the
+cash point a level up); with no end in sight and money's payoffs it gives Janowski's TP above. The live cube's
+MWC is then linear between where the opponent doubles us out (our TP, the pass) or a game lost if it cannot
+double, and where we double it out (1 - its TP, its pass) or a game won if we cannot; past these ends the side
+too good to double plays on for its cubeless MWC; the cubeful MWC is x times that plus 1 - x times the dead
+cube's (the cubeless MWC). Crawford game: nobody may double. After it the cube is used once: the trailer doubles
+at its first chance (the leader's cube is worthless to it) and every take compares exact MWCs.
 """
 from __future__ import annotations
 
@@ -88,27 +97,75 @@ def _outcome_mwcs(a: int, b: int, v: int, post: bool) -> tuple[list[float], list
     return wins, losses
 
 
-def match_cubeful(o: Outputs, a: int, b: int, v: int, owner: str, post: bool, x: float = CUBE_EFFICIENCY) -> float:
-    """Cubeful match-winning chance of the side whose outputs ``o`` are, with cube ``v`` owned by ``owner``."""
+def _won_lost(o: Outputs, a: int, b: int, v: int, post: bool) -> tuple[float, float]:
+    """The MWCs of a game won and of a game lost at cube ``v`` (gammons and backgammons in their cubeless
+    shares of wins and losses), for the side whose outputs ``o`` are, ``a`` away against ``b``."""
     wins, losses = _outcome_mwcs(a, b, v, post)
-    hi, lo = wins[0], losses[0]
-    span = hi - lo
+    pw = min(max(o[0], 1e-6), 1.0 - 1e-6)
+    pl = 1.0 - pw
+    wk = [max(o[0] - o[1], 0.0), max(o[1] - o[2], 0.0), max(o[2], 0.0)]
+    lk = [max(1.0 - o[0] - o[3], 0.0), max(o[3] - o[4], 0.0), max(o[4], 0.0)]
+    won = sum(k * m for k, m in zip(wk, wins)) / max(sum(wk), 1e-9) if pw > 1e-6 else wins[0]
+    lost = sum(k * m for k, m in zip(lk, losses)) / max(sum(lk), 1e-9) if pl > 1e-6 else losses[0]
+    return won, lost
+
+
+def _can_use(away: int, v: int, post: bool) -> bool:
+    """Whether owning the cube at ``v`` is worth anything to a side ``away`` points away: a redouble it could
+    give (its single win at ``v`` does not already win the match; after the Crawford game the cube is used once
+    and is then dead)."""
+    return not post and v < away
+
+
+def take_point(o: Outputs, a: int, b: int, v: int, post: bool) -> float:
+    """The winning chance the side whose outputs ``o`` are (``a`` away, against ``b``) needs to take a double
+    from ``v`` to ``2v`` with a live cube: passing gives up ``v``; taking, it owns the cube at ``2v`` and its
+    match-winning chance grows linearly from a game lost at ``2v`` (chance 0) to its own cash (the opponent
+    passing its redouble to ``4v``) at its cash point, 1 minus the opponent's take point at ``2v`` (the same
+    question one level up, down to a cube its owner can no longer use, where the take point is the dead cube's).
+    With a centred money-like score and no end in sight this is Janowski's (L - 1/2) / (W + L + 1/2)."""
+    drop = met.mwc(a, b - v, post)
+    won, lost = _won_lost(o, a, b, 2 * v, post)
+    if _can_use(a, 2 * v, post):
+        cash_point = 1.0 - take_point(invert(o), b, a, 2 * v, post)
+        top = met.mwc(a - 2 * v, b, post)
+    else:
+        cash_point, top = 1.0, won
+    span = top - lost
     if span <= 1e-9:
-        return hi
-    def to_eq(m: float) -> float:
-        return 2.0 * (m - lo) / span - 1.0
+        return 0.0 if drop <= lost else 1.0
+    return min(max(cash_point * (drop - lost) / span, 0.0), 1.0)
+
+
+def _match_live(o: Outputs, p: float, a: int, b: int, v: int, owner: str, post: bool) -> tuple[float, float]:
+    """(live-cube MWC, dead-cube MWC) of the side on roll with winning chance ``p`` and cube ``v``."""
+    won, lost = _won_lost(o, a, b, v, post)
+    dead = p * won + (1.0 - p) * lost
+    # Left end: where the opponent doubles us out (we pass), or a game lost when it cannot double.
+    if owner != MINE and _can_use(b, v, post):
+        x0, y0 = take_point(o, a, b, v, post), met.mwc(a, b - v, post)
+    else:
+        x0, y0 = 0.0, lost
+    # Right end: where we double them out (they pass), or a game won when we cannot double.
+    if owner != THEIRS and _can_use(a, v, post):
+        x1, y1 = 1.0 - take_point(invert(o), b, a, v, post), met.mwc(a - v, b, post)
+    else:
+        x1, y1 = 1.0, won
+    if x1 - x0 <= 1e-9:
+        return (y0 if p < (x0 + x1) / 2.0 else y1), dead
+    if p <= x0:  # the opponent doubles and we pass, unless it is too good to double: it plays on
+        return min(y0, dead), dead
+    if p >= x1:
+        return max(y1, dead), dead
+    return y0 + (y1 - y0) * (p - x0) / (x1 - x0), dead
+
+
+def match_cubeful(o: Outputs, a: int, b: int, v: int, owner: str, post: bool, x: float = CUBE_EFFICIENCY) -> float:
+    """Cubeful match-winning chance of the side whose outputs ``o`` are, with cube ``v`` owned by ``owner``:
+    ``x`` times the live cube's MWC plus ``1 - x`` times the dead cube's (see the module docstring)."""
     p = min(max(o[0], 1e-6), 1.0 - 1e-6)
-    wi = [o[0] - o[1], o[1] - o[2], o[2]]
-    lo_ = [1.0 - o[0] - o[3], o[3] - o[4], o[4]]
-    w = sum(pk * to_eq(m) for pk, m in zip(wi, wins)) / p
-    l_ = -sum(pk * to_eq(m) for pk, m in zip(lo_, losses)) / (1.0 - p)
-    w, l_ = max(w, 1.0), max(l_, 1.0)
-    # A cube its owner can no longer use: redoubling past what either side needs changes nothing.
-    dead = (owner == MINE and v >= a) or (owner == THEIRS and v >= b) or (owner == CENTER and v >= a and v >= b)
-    if post:
-        dead = True  # after Crawford the cube is used once (by the trailer) and is then dead
-    e = janowski(p, w, l_, owner, 0.0 if dead else x)
-    return lo + (e + 1.0) / 2.0 * span
+    live, dead = _match_live(o, p, a, b, v, owner, post)
+    return x * live + (1.0 - x) * dead
 
 
 def match_equities(o: Outputs, s: CubeInfo, x: float = CUBE_EFFICIENCY) -> dict[str, float]:

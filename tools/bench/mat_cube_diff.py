@@ -1,0 +1,151 @@
+"""Cube decisions of an imported match, one by one: our quick analysis against GNU Backgammon's 0-ply analysis of
+the same ``.mat`` file (``bench_analysis.py --mat-vs-gnubg N --cube-diff``).
+
+GNU Backgammon (only ever a reference) analyses the file at 0-ply and exports it as text; each of its cube
+analyses (the cubeless chances and the cubeful equities of no double, double/pass, double/take, equivalent money
+per unit of cube) is paired with our analysis's cube decision at the same position. Per decision three figures:
+GNU's error, ours, and ours from GNU's own cubeless chances put through our cube model (``bot.cube``), which
+tells a difference of cube model from a difference of network. Per player: the sums of each over the cube
+decisions GNU Backgammon or we count.
+"""
+from __future__ import annotations
+
+import pathlib
+import re
+import subprocess
+import sys
+
+from tools.bench.mat_vs_gnubg import SETTINGS
+
+_EQ = re.compile(r"^\d\. (No double|Double, pass|Double, take)\s+([-+]?\d+\.\d+)")
+KEYS = {"No double": "no_double", "Double, pass": "double_pass", "Double, take": "double_take"}
+
+
+def _export_worker(path: str, out: str) -> None:
+    """Inside the GNU Backgammon process: import, analyse at 0-ply, export the analysed match as text."""
+    import gnubg
+    for s in SETTINGS:
+        try:
+            gnubg.command(s)
+        except Exception:  # a setting this build lacks: the defaults do
+            pass
+    gnubg.command(f"import mat {path}")
+    gnubg.command("set analysis chequerplay evaluation plies 0")
+    gnubg.command("set analysis cubedecision evaluation plies 0")
+    gnubg.command("analyse match")
+    gnubg.command(f"export match text {out}")
+
+
+def gnubg_cube_analyses(path: pathlib.Path) -> list[list[dict]]:
+    """Per game, GNU's cube analyses in order: ``{"pid", "action", "outputs", "equities"}`` where action is
+    "double", "take", "pass" or "roll" (a turn with no double) and outputs/equities are the deciding side's."""
+    out = path.with_suffix(".txt")
+    for old in out.parent.glob(out.stem + "*.txt"):
+        old.unlink()
+    subprocess.run([sys.executable, "-m", "tools.bench.mat_cube_diff", str(path), str(out)],
+                   stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=600, check=True)
+    games: list[list[dict]] = []
+    files = [out] + sorted(out.parent.glob(out.stem + "_[0-9][0-9][0-9].txt"))  # GNU writes a file per game
+    for f in files:
+        games.append(_parse(f.read_text().splitlines()))
+    return games
+
+
+def _parse(lines: list[str]) -> list[dict]:
+    block: dict = {}
+    found: list[dict] = []
+    for i, ln in enumerate(lines):
+        if ln.startswith("Move number"):
+            block = {"action": "roll"}
+        elif "Position ID:" in ln:
+            block["pid"] = ln.split(":")[1].strip()
+        elif ln.startswith("* "):
+            w = ln.split()
+            block["action"] = {"doubles": "double", "accepts": "take", "rejects": "pass"}.get(w[2], "roll")
+        elif ln == "Cube analysis":
+            block["outputs"] = [float(x) for x in lines[i + 2].replace("-", " ").split()]
+            eq = {}
+            for ln2 in lines[i + 4:i + 7]:
+                m = _EQ.match(ln2)
+                if m:
+                    eq[KEYS[m.group(1)]] = float(m.group(2))
+            block["equities"] = eq
+            found.append(dict(block))
+    return found
+
+
+def _loss(kind: str, played: str, eq: dict) -> tuple[float, str]:
+    """(error, right action) of a cube decision from the deciding side's equities."""
+    if kind == "double":
+        doubled = min(eq["double_take"], eq["double_pass"])
+        best = "double" if doubled >= eq["no_double"] else "no_double"
+        return (abs(doubled - eq["no_double"]) if played != best else 0.0), best
+    take, drop = eq["double_take"], eq["double_pass"]
+    best = "take" if take >= drop else "pass"
+    return (abs(take - drop) if played != best else 0.0), best
+
+
+def compare(text: str, path: pathlib.Path, label: str) -> dict:
+    """Print each cube decision where GNU's error and ours differ; per player sums."""
+    import game
+    from bot import analysis as A
+    from bot import cube as C
+    gnu_games = gnubg_cube_analyses(path)
+    a = A.Analysis(game.import_match(text), "quick")
+    while not a.finished:
+        a.step(50)
+    sums = [{"gnu": 0.0, "ours": 0.0, "model": 0.0, "n_gnu": 0, "n_ours": 0} for _ in (0, 1)]
+    for gi, rows in enumerate(a.out):
+        ds = a.pending[gi]
+        gnu = {(g["pid"], g["action"] in ("take", "pass")): g for g in gnu_games[gi]} if gi < len(gnu_games) else {}
+        for d, r in zip(ds, rows):
+            if r["kind"] not in ("double", "take"):
+                continue
+            take = r["kind"] == "take"
+            g = gnu.get((d["pos"].to_id(), take))
+            if g is None or len(g["equities"]) < 3:
+                continue
+            geq = dict(g["equities"])
+            if take:  # GNU shows the taker's view: take and pass are its "Double, take" / "Double, pass"
+                geq = {"double_take": geq["double_take"], "double_pass": geq["double_pass"]}
+            gloss, gbest = _loss(r["kind"], r["played"], geq)
+            w6 = g["outputs"]  # GNU's cubeless chances, the deciding side's: win, gammon, backgammon - lose, ...
+            o = (w6[0], w6[1], w6[2], w6[4], w6[5])
+            ctx = d["ctx"]
+            if take:
+                m = A.emg(ctx, C.match_cubeful(o, ctx.my_away, ctx.their_away, 2 * ctx.value, C.MINE,
+                                                ctx.post_crawford))
+                meq = {"double_take": m, "double_pass": A.emg(ctx, A._met.mwc(ctx.my_away, ctx.their_away - ctx.value,
+                                                                              ctx.post_crawford))}
+            else:
+                meq = {k: A.emg(ctx, v) for k, v in C.match_equities(o, ctx).items()}
+            mloss, mbest = _loss(r["kind"], r["played"], meq)
+            p = r["player"]
+            g_counts = take or r["played"] == "double" or gbest == "double" or (
+                geq["no_double"] - min(geq["double_take"], geq["double_pass"]) < A.CLOSE_CUBE)
+            o_counts = a.close_enough(r)
+            sums[p]["gnu"] += gloss if g_counts else 0.0
+            sums[p]["n_gnu"] += g_counts
+            sums[p]["ours"] += r["loss"] if o_counts else 0.0
+            sums[p]["n_ours"] += o_counts
+            sums[p]["model"] += mloss if g_counts else 0.0
+            if max(gloss, r["loss"], mloss) > 0.0 or gbest != r["best"]:
+                keys = ("no_double", "double_take", "double_pass") if not take else ("double_take", "double_pass")
+                oeq = r["equities"] if not take else {"double_take": r["equities"]["take"],
+                                                      "double_pass": r["equities"]["pass"]}
+                fmt = lambda e: " ".join(f"{e[k]:+.3f}" for k in keys)  # noqa: E731
+                print(f"{label} g{gi + 1} p{p} {r['kind']:6} {r['played']:9} score {ctx.score} of "
+                      f"{ctx.match_length} cube {ctx.value} {ctx.owner:8} crawford {ctx.crawford} "
+                      f"| GNU best {gbest:9} loss {gloss:.3f} [{fmt(geq)}] "
+                      f"| ours best {r['best']:9} loss {r['loss']:.3f} [{fmt(oeq)}] "
+                      f"| model on GNU chances best {mbest:9} loss {mloss:.3f} [{fmt(meq)}] "
+                      f"| GNU {' '.join(f'{x:.3f}' for x in o)}", flush=True)
+    for p in (0, 1):
+        s = sums[p]
+        print(f"{label} p{p} cube: GNU {s['gnu']:.3f} over {s['n_gnu']}, ours {s['ours']:.3f} over {s['n_ours']}, "
+              f"our model on GNU's chances {s['model']:.3f}", flush=True)
+    return {"sums": sums}
+
+
+if __name__ == "__main__":
+    _export_worker(sys.argv[1], sys.argv[2])
