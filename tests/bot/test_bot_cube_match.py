@@ -133,3 +133,55 @@ def test_doubling_decisions_at_match_scores():
     assert cube.should_take(outs(0.6), s) is True
     # 7-away vs 7-away, 60% without gammons: too early to double, as in money play.
     assert cube.should_double(outs(0.6), CubeInfo(match_length=7)) is False
+
+
+def test_past_the_cash_point_the_side_plays_on_and_cashes_if_it_falls_back():
+    # Fully live (x = 1): past our cash point we play on for a game won (gammons included) and cash when our
+    # chances fall back to the cash point, so the MWC is the line from (CP, cash) to (1, a game won).
+    a, b, p = 5, 5, 0.85
+    o = outs(p, gw=0.4)
+    cp = 1 - take_point(invert(o), b, a, 1, False)
+    won = ((p - 0.4) * M(4, 5, False) + 0.4 * M(3, 5, False)) / p
+    assert p > cp
+    expected = M(4, 5, False) + (won - M(4, 5, False)) * (p - cp) / (1 - cp)
+    assert match_cubeful(o, a, b, 1, CENTER, False, x=1.0) == pytest.approx(expected)
+    assert expected > M(4, 5, False)  # worth more than cashing: too good to double
+
+
+def test_below_the_opponents_cash_point_it_plays_on_and_cashes_when_we_recover():
+    a, b, p = 5, 5, 0.12
+    o = outs(p, gl=0.5)
+    tp = take_point(o, a, b, 1, False)
+    lost = (0.38 * M(5, 4, False) + 0.5 * M(5, 3, False)) / 0.88
+    assert p < tp
+    assert match_cubeful(o, a, b, 1, CENTER, False, x=1.0) == pytest.approx(lost + (M(5, 4, False) - lost) * p / tp)
+
+
+P = __import__("rules").Position
+
+
+@pytest.mark.parametrize("mine, theirs, x", [
+    (None, None, 0.76),                                            # the opening: contact
+    ({"7": 2, "3": 13}, {"7": 2, "3": 13}, 0.60 + 0.0025 * 53),     # a race, 53 pips for the side on roll
+    ({"13": 10, "6": 5}, {"2": 15}, 0.80),                          # a long race: capped at 0.80
+    ({"7": 1}, {"1": 15}, 0.60 + 0.0025 * 7),                        # a short race
+    ({"6": 5, "5": 5}, {"4": 7}, 0.60),                              # both sides bearing off
+])
+def test_efficiency_by_position_class(mine, theirs, x):
+    pos = P.from_id("4HPwATDgc/ABMA") if mine is None else P.from_points(mine, theirs)
+    assert cube.efficiency(pos) == pytest.approx(x)
+    assert cube.efficiency((pos[0], pos[1])) == pytest.approx(x)
+
+
+def test_the_analysis_weighs_a_race_cube_with_the_races_efficiency():
+    from bot import analysis as A
+    from rules import CubeInfo
+    pos = P.from_points({"7": 2, "3": 13}, {"8": 3, "4": 12})
+    ctx = CubeInfo(match_length=7, score=(2, 3))
+    o = A._outputs_on_roll(pos, "quick")
+    got = A.cube_options(pos, "quick", ctx)["equities"]
+    x = cube.efficiency(pos)
+    assert x != cube.CONTACT_EFFICIENCY
+    want = {k: A.emg(ctx, v) for k, v in cube.match_equities(o, ctx, x).items()}
+    assert got == pytest.approx(want)
+    assert got != pytest.approx({k: A.emg(ctx, v) for k, v in cube.match_equities(o, ctx).items()})

@@ -85,8 +85,10 @@ def _loss(kind: str, played: str, eq: dict) -> tuple[float, str]:
     return (abs(take - drop) if played != best else 0.0), best
 
 
-def compare(text: str, path: pathlib.Path, label: str) -> dict:
-    """Print each cube decision where GNU's error and ours differ; per player sums."""
+def decisions(text: str, path: pathlib.Path) -> list[dict]:
+    """Each cube decision of the match that both analyses judge: GNU's equities (``gnu``), ours (``ours``) and
+    our model's on GNU's cubeless chances (``model``), each with its error and right action, whether each side
+    counts it (GNU's close decisions, ours), and the deciding side's cube view."""
     import game
     from bot import analysis as A
     from bot import cube as C
@@ -94,11 +96,10 @@ def compare(text: str, path: pathlib.Path, label: str) -> dict:
     a = A.Analysis(game.import_match(text), "quick")
     while not a.finished:
         a.step(50)
-    sums = [{"gnu": 0.0, "ours": 0.0, "model": 0.0, "n_gnu": 0, "n_ours": 0} for _ in (0, 1)]
+    out = []
     for gi, rows in enumerate(a.out):
-        ds = a.pending[gi]
         gnu = {(g["pid"], g["action"] in ("take", "pass")): g for g in gnu_games[gi]} if gi < len(gnu_games) else {}
-        for d, r in zip(ds, rows):
+        for d, r in zip(a.pending[gi], rows):
             if r["kind"] not in ("double", "take"):
                 continue
             take = r["kind"] == "take"
@@ -108,43 +109,56 @@ def compare(text: str, path: pathlib.Path, label: str) -> dict:
             geq = dict(g["equities"])
             if take:  # GNU shows the taker's view: take and pass are its "Double, take" / "Double, pass"
                 geq = {"double_take": geq["double_take"], "double_pass": geq["double_pass"]}
-            gloss, gbest = _loss(r["kind"], r["played"], geq)
             w6 = g["outputs"]  # GNU's cubeless chances, the deciding side's: win, gammon, backgammon - lose, ...
             o = (w6[0], w6[1], w6[2], w6[4], w6[5])
-            ctx = d["ctx"]
+            ctx, x = d["ctx"], C.efficiency(d["pos"])
+            a_, b_, v_, post = ctx.my_away, ctx.their_away, ctx.value, ctx.post_crawford
             if take:
-                m = A.emg(ctx, C.match_cubeful(o, ctx.my_away, ctx.their_away, 2 * ctx.value, C.MINE,
-                                                ctx.post_crawford))
-                meq = {"double_take": m, "double_pass": A.emg(ctx, A._met.mwc(ctx.my_away, ctx.their_away - ctx.value,
-                                                                              ctx.post_crawford))}
+                meq = {"double_take": A.emg(ctx, C.match_cubeful(o, a_, b_, 2 * v_, C.MINE, post, x)),
+                       "double_pass": A.emg(ctx, A._met.mwc(a_, b_ - v_, post))}
+                oeq = {"double_take": r["equities"]["take"], "double_pass": r["equities"]["pass"]}
             else:
-                meq = {k: A.emg(ctx, v) for k, v in C.match_equities(o, ctx).items()}
+                meq = {k: A.emg(ctx, v) for k, v in C.match_equities(o, ctx, x).items()}
+                oeq = dict(r["equities"])
+            gloss, gbest = _loss(r["kind"], r["played"], geq)
             mloss, mbest = _loss(r["kind"], r["played"], meq)
-            p = r["player"]
-            g_counts = take or r["played"] == "double" or gbest == "double" or (
-                geq["no_double"] - min(geq["double_take"], geq["double_pass"]) < A.CLOSE_CUBE)
-            o_counts = a.close_enough(r)
-            sums[p]["gnu"] += gloss if g_counts else 0.0
-            sums[p]["n_gnu"] += g_counts
-            sums[p]["ours"] += r["loss"] if o_counts else 0.0
-            sums[p]["n_ours"] += o_counts
-            sums[p]["model"] += mloss if g_counts else 0.0
-            if max(gloss, r["loss"], mloss) > 0.0 or gbest != r["best"]:
-                keys = ("no_double", "double_take", "double_pass") if not take else ("double_take", "double_pass")
-                oeq = r["equities"] if not take else {"double_take": r["equities"]["take"],
-                                                      "double_pass": r["equities"]["pass"]}
-                fmt = lambda e: " ".join(f"{e[k]:+.3f}" for k in keys)  # noqa: E731
-                print(f"{label} g{gi + 1} p{p} {r['kind']:6} {r['played']:9} score {ctx.score} of "
-                      f"{ctx.match_length} cube {ctx.value} {ctx.owner:8} crawford {ctx.crawford} "
-                      f"| GNU best {gbest:9} loss {gloss:.3f} [{fmt(geq)}] "
-                      f"| ours best {r['best']:9} loss {r['loss']:.3f} [{fmt(oeq)}] "
-                      f"| model on GNU chances best {mbest:9} loss {mloss:.3f} [{fmt(meq)}] "
-                      f"| GNU {' '.join(f'{x:.3f}' for x in o)}", flush=True)
+            out.append({"game": gi + 1, "player": r["player"], "kind": r["kind"], "played": r["played"], "ctx": ctx,
+                        "chances": o, "gnu": geq, "gnu_loss": gloss, "gnu_best": gbest,
+                        "ours": oeq, "loss": r["loss"], "best": r["best"],
+                        "model": meq, "model_loss": mloss, "model_best": mbest,
+                        "gnu_counts": take or r["played"] == "double" or gbest == "double" or (
+                            geq["no_double"] - min(geq["double_take"], geq["double_pass"]) < A.CLOSE_CUBE),
+                        "our_counts": a.close_enough(r)})
+    return out
+
+
+def compare(text: str, path: pathlib.Path, label: str) -> list[dict]:
+    """Print each cube decision where GNU's error, ours or our model's on GNU's chances is not nil or the right
+    actions differ; then per player the sums over the decisions each side counts."""
+    rows = decisions(text, path)
+    sums = [{"gnu": 0.0, "ours": 0.0, "model": 0.0, "n_gnu": 0, "n_ours": 0} for _ in (0, 1)]
+    for r in rows:
+        s = sums[r["player"]]
+        s["gnu"] += r["gnu_loss"] if r["gnu_counts"] else 0.0
+        s["model"] += r["model_loss"] if r["gnu_counts"] else 0.0
+        s["n_gnu"] += r["gnu_counts"]
+        s["ours"] += r["loss"] if r["our_counts"] else 0.0
+        s["n_ours"] += r["our_counts"]
+        if max(r["gnu_loss"], r["loss"], r["model_loss"]) > 0.0 or r["gnu_best"] != r["best"]:
+            keys = [k for k in ("no_double", "double_take", "double_pass") if k in r["gnu"]]
+            fmt = lambda e: " ".join(f"{e[k]:+.3f}" for k in keys)  # noqa: E731
+            c = r["ctx"]
+            print(f"{label} g{r['game']} p{r['player']} {r['kind']:6} {r['played']:9} score {c.score} of "
+                  f"{c.match_length} cube {c.value} {c.owner:8} crawford {c.crawford} "
+                  f"| GNU best {r['gnu_best']:9} loss {r['gnu_loss']:.3f} [{fmt(r['gnu'])}] "
+                  f"| ours best {r['best']:9} loss {r['loss']:.3f} [{fmt(r['ours'])}] "
+                  f"| model on GNU chances best {r['model_best']:9} loss {r['model_loss']:.3f} [{fmt(r['model'])}] "
+                  f"| GNU {' '.join(f'{x:.3f}' for x in r['chances'])}", flush=True)
     for p in (0, 1):
         s = sums[p]
         print(f"{label} p{p} cube: GNU {s['gnu']:.3f} over {s['n_gnu']}, ours {s['ours']:.3f} over {s['n_ours']}, "
               f"our model on GNU's chances {s['model']:.3f}", flush=True)
-    return {"sums": sums}
+    return rows
 
 
 if __name__ == "__main__":

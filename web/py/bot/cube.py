@@ -31,6 +31,7 @@ at its first chance (the leader's cube is worthless to it) and every take compar
 """
 from __future__ import annotations
 
+from rules import board as _board
 from rules import cubeinfo as _ci
 from rules.cubeinfo import CubeInfo
 
@@ -38,8 +39,28 @@ from . import met
 from .network import Outputs, invert
 
 CUBE_EFFICIENCY = 0.68
+"""x where the position is not known (the model's functions take it as their default)."""
+CONTACT_EFFICIENCY = 0.76
+BEAROFF_EFFICIENCY = 0.60
+RACE_EFFICIENCY = (0.60, 0.0025, 0.60, 0.80)
+"""Cube efficiency by position class for evaluations of 0 and 1 ply (the bot's cube evaluations go no deeper),
+as GNU Backgammon publishes it (``show cubeefficiency``; Janowski's x): contact and crashed positions 0.76; both
+sides bearing off (every checker home) 0.60; a race ``RACE_EFFICIENCY``: 0.60 + 0.0025 per pip of the side on
+roll, between 0.60 and 0.80 (a long race keeps its cube longer than a short one)."""
 
 CENTER, MINE, THEIRS = _ci.CENTER, _ci.MINE, _ci.THEIRS
+
+
+def efficiency(board) -> float:
+    """Janowski's x for ``board`` (a ``rules.Position`` or its pair of sides, the side on roll first), by its
+    class."""
+    mine, theirs = board[0], board[1]
+    if not any(mine[7:26]) and not any(theirs[7:26]):
+        return BEAROFF_EFFICIENCY
+    if _board.is_race((mine, theirs)):
+        base, per_pip, lo, hi = RACE_EFFICIENCY
+        return min(max(base + per_pip * _board.pips(mine), lo), hi)
+    return CONTACT_EFFICIENCY
 
 
 class CubeError(ValueError):
@@ -153,10 +174,10 @@ def _match_live(o: Outputs, p: float, a: int, b: int, v: int, owner: str, post: 
         x1, y1 = 1.0, won
     if x1 - x0 <= 1e-9:
         return (y0 if p < (x0 + x1) / 2.0 else y1), dead
-    if p <= x0:  # the opponent doubles and we pass, unless it is too good to double: it plays on
-        return min(y0, dead), dead
-    if p >= x1:
-        return max(y1, dead), dead
+    if p < x0:  # the opponent plays on and cashes when our chances rise to x0 (or the game ends lost)
+        return lost + (y0 - lost) * p / x0, dead
+    if p > x1:  # we play on and cash when our chances fall to x1 (or the game ends won)
+        return y1 + (won - y1) * (p - x1) / (1.0 - x1) if x1 < 1.0 else won, dead
     return y0 + (y1 - y0) * (p - x0) / (x1 - x0), dead
 
 
@@ -180,12 +201,12 @@ def match_equities(o: Outputs, s: CubeInfo, x: float = CUBE_EFFICIENCY) -> dict[
 
 # --- decisions ------------------------------------------------------------------------------------------------
 
-def should_double(o: Outputs, s: CubeInfo) -> bool:
+def should_double(o: Outputs, s: CubeInfo, x: float = CUBE_EFFICIENCY) -> bool:
     """Whether the side on roll (outputs ``o``, before rolling) should double."""
     if s.owner == THEIRS:
         raise CubeError("the cube belongs to the opponent: this side cannot double")
     if s.match_length == 0:
-        e = money_equities(o, s.owner)
+        e = money_equities(o, s.owner, x)
     else:
         if s.crawford:
             raise CubeError("no doubling in the Crawford game")
@@ -193,12 +214,12 @@ def should_double(o: Outputs, s: CubeInfo) -> bool:
             return False  # a win at this cube already wins the match
         if s.post_crawford and s.their_away == 1 and s.owner == CENTER:
             return True  # the trailer doubles at once: the leader's recube is worthless
-        e = match_equities(o, s)
+        e = match_equities(o, s, x)
     # A tie (a certain win without gammons: cash now or later) counts as a double.
     return min(e["double_take"], e["double_pass"]) >= e["no_double"] - 1e-9
 
 
-def should_take(o_doubler: Outputs, s_taker: CubeInfo) -> bool:
+def should_take(o_doubler: Outputs, s_taker: CubeInfo, x: float = CUBE_EFFICIENCY) -> bool:
     """Whether to take a double. ``o_doubler``: outputs of the doubler (on roll); ``s_taker``: the taker's view
     of the cube *before* the double (value v, owned by the doubler or centred)."""
     if s_taker.owner == MINE:
@@ -206,10 +227,10 @@ def should_take(o_doubler: Outputs, s_taker: CubeInfo) -> bool:
     o = invert(o_doubler)
     if s_taker.match_length == 0:
         p, w, l_ = _w_l(o)
-        return 2.0 * janowski(p, w, l_, MINE) >= -1.0
+        return 2.0 * janowski(p, w, l_, MINE, x) >= -1.0
     if s_taker.crawford:
         raise CubeError("no doubling in the Crawford game")
     a, b, v, post = s_taker.my_away, s_taker.their_away, s_taker.value, s_taker.post_crawford
-    take = match_cubeful(o, a, b, 2 * v, MINE, post)
+    take = match_cubeful(o, a, b, 2 * v, MINE, post, x)
     drop = met.mwc(a, b - v, post)
     return take >= drop
