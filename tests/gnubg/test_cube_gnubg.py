@@ -52,6 +52,21 @@ def test_our_model_on_gnus_chances_gives_gnus_cube_equities(tmp_path: pathlib.Pa
     rows = D.decisions(text, path)
     assert len(rows) >= 30
     assert {r["ctx"].score for r in rows} != {(0, 0)}  # scores beyond the first game's
+    _agree(rows)
+
+
+@pytest.mark.parametrize("seed", [7, 9])
+def test_money_model_on_gnus_chances_gives_gnus_cube_equities(tmp_path: pathlib.Path, seed: int):
+    """A money game of GNU Backgammon's self-play (no Jacoby rule, as our analysis): Janowski's model on its
+    chances, too-good positions included, gives its cube equities."""
+    path = tmp_path / f"m{seed}.mat"
+    text = M.gnubg_selfplay_mat(0, seed, path)
+    rows = D.decisions(text, path)
+    assert len(rows) >= 15 and all(r["ctx"].match_length == 0 for r in rows)
+    _agree(rows)
+
+
+def _agree(rows: list[dict]) -> None:
     worst = max(abs(r["model"][k] - r["gnu"][k]) for r in rows for k in r["gnu"])
     # GNU prints its chances to three decimals; an equity moves by up to a few thousandths with them.
     assert worst < 0.01

@@ -29,7 +29,9 @@ def _export_worker(path: str, out: str) -> None:
             gnubg.command(s)
         except Exception:  # a setting this build lacks: the defaults do
             pass
+    gnubg.command("set jacoby off")  # a money game's gammons count, as in our analysis
     gnubg.command(f"import mat {path}")
+    gnubg.command("set jacoby off")
     gnubg.command("set analysis chequerplay evaluation plies 0")
     gnubg.command("set analysis cubedecision evaluation plies 0")
     gnubg.command("analyse match")
@@ -113,13 +115,18 @@ def decisions(text: str, path: pathlib.Path) -> list[dict]:
             o = (w6[0], w6[1], w6[2], w6[4], w6[5])
             ctx, x = d["ctx"], C.efficiency(d["pos"])
             a_, b_, v_, post = ctx.my_away, ctx.their_away, ctx.value, ctx.post_crawford
-            if take:
+            if take and not ctx.match_length:
+                p_, w_, l_ = C._w_l(o)
+                meq = {"double_take": 2.0 * C.janowski(p_, w_, l_, C.MINE, x), "double_pass": -1.0}
+            elif take:
                 meq = {"double_take": A.emg(ctx, C.match_cubeful(o, a_, b_, 2 * v_, C.MINE, post, x)),
                        "double_pass": A.emg(ctx, A._met.mwc(a_, b_ - v_, post))}
-                oeq = {"double_take": r["equities"]["take"], "double_pass": r["equities"]["pass"]}
+            elif not ctx.match_length:
+                meq = C.money_equities(o, ctx.owner, x)
             else:
                 meq = {k: A.emg(ctx, v) for k, v in C.match_equities(o, ctx, x).items()}
-                oeq = dict(r["equities"])
+            oeq = dict(r["equities"]) if not take else {"double_take": r["equities"]["take"],
+                                                        "double_pass": r["equities"]["pass"]}
             gloss, gbest = _loss(r["kind"], r["played"], geq)
             mloss, mbest = _loss(r["kind"], r["played"], meq)
             out.append({"game": gi + 1, "player": r["player"], "kind": r["kind"], "played": r["played"], "ctx": ctx,

@@ -59,8 +59,8 @@ def _rates(text: str) -> dict:
 
 
 def _selfplay_worker(seed: int, length: int, out: str) -> None:
-    """Inside the GNU Backgammon process: a ``length``-point match of its own players (0-ply, with noise),
-    dice from the Mersenne Twister seeded with ``seed``, exported as ``.mat`` to ``out``."""
+    """Inside the GNU Backgammon process: a ``length``-point match of its own players (0-ply, with noise; 0: a
+    money game), dice from the Mersenne Twister seeded with ``seed``, exported as ``.mat`` to ``out``."""
     import gnubg
     cmds = list(SETTINGS[:4]) + ["set rng mersenne", f"set seed {seed}"]  # games, rolls and moves automatic
     for p, noise in enumerate(SELF_PLAY_NOISE):
@@ -68,9 +68,11 @@ def _selfplay_worker(seed: int, length: int, out: str) -> None:
         for part in ("chequerplay", "cubedecision"):
             cmds += [f"set player {p} {part} evaluation plies 0", f"set player {p} {part} evaluation noise {noise}",
                      f"set player {p} {part} evaluation deterministic on"]
+    if not length:  # a money session of one game, gammons counting as in our analysis (no Jacoby rule)
+        cmds += ["set automatic game off", "set jacoby off"]
     for c in cmds:
         gnubg.command(c)
-    gnubg.command(f"new match {length}")
+    gnubg.command(f"new match {length}" if length else "new session")
     gnubg.command(f"export match mat {out}")
 
 

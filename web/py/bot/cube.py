@@ -3,14 +3,17 @@
 Money play: Janowski's model. With p the chance of winning, W and L the average value of a won and a lost
 game (gammons and backgammons included), the live-cube take point is TP = (L - 1/2) / (W + L + 1/2) and the
 cash point CP = (L + 1) / (W + L + 1/2). Cubeful equity (per unit of cube) is
-``E = (1 - x) * E_dead + x * E_live``, where E_dead is the cubeless equity and E_live is linear in p:
-  centred cube:    -1 at TP, +1 at CP (clamped outside);
-  cube owned:      -L at p = 0, +1 at CP (clamped above);
-  opponent's cube: -1 at TP (clamped below), W at p = 1;
-except where the side that could cash is too good to double: its cubeless equity is past +1 (p above
-TG = (L + 1) / (W + L), gammons likely), and it plays on for that instead of +1 (likewise below -1 for the
-other side), as in GNU Backgammon's money Janowski.
-x is the cube efficiency (``CUBE_EFFICIENCY``, 0.68 as the usual middle of the 0.6 - 0.8 range).
+``E = (1 - x) * E_dead + x * E_live``, where E_dead is the cubeless equity and E_live is piecewise linear in p
+from -L at p = 0 to W at p = 1 through:
+  centred cube:    -1 at TP, +1 at CP;
+  cube owned:      +1 at CP;
+  opponent's cube: -1 at TP.
+Past a cash point the side too good to
+double plays on for its gammons and cashes only if its chances fall back to that point (so a position too
+good to double is worth more than its cubeless equity to the side holding the cube's access).
+x is the cube efficiency: by position class (``efficiency``: contact 0.76, a race by its length, bearing off
+0.60, as GNU Backgammon publishes them for shallow evaluations) where the position is known, else
+``CUBE_EFFICIENCY`` (0.68).
 Double when min(2 * E(opponent owns), +1) > E(current ownership); take when 2 * E(owning the cube) >= -1.
 
 Match play: the same model on the match-winning-chance (MWC) scale of the Kazaross-XG2 table (``bot.met``),
@@ -23,10 +26,10 @@ point, so TP(c) = CP(2c) * (pass - lost(2c)) / (cash(2c) - lost(2c)), where CP(2
 single win at it already wins the match) the cash point is 1 and the top a game won at 2c (the dead cube's take
 point). This is the recursion by which live-cube match take points are published (dead-cube take point times the
 cash point a level up); with no end in sight and money's payoffs it gives Janowski's TP above. The live cube's
-MWC is then linear between where the opponent doubles us out (our TP, the pass) or a game lost if it cannot
-double, and where we double it out (1 - its TP, its pass) or a game won if we cannot; past these ends the side
-too good to double plays on for its cubeless MWC; the cubeful MWC is x times that plus 1 - x times the dead
-cube's (the cubeless MWC). Crawford game: nobody may double. After it the cube is used once: the trailer doubles
+MWC is then piecewise linear in p through a game lost (p = 0), where the opponent doubles us out (our TP, the
+pass; if it can double), where we double it out (1 - its TP, its pass; if we can) and a game won (p = 1): past
+a cash point the side too good to double plays on and cashes only if its chances fall back to that point. The
+cubeful MWC is x times that plus 1 - x times the dead cube's (the cubeless MWC). Crawford game: nobody may double. After it the cube is used once: the trailer doubles
 at its first chance (the leader's cube is worthless to it) and every take compares exact MWCs.
 """
 from __future__ import annotations
@@ -69,31 +72,29 @@ class CubeError(ValueError):
 
 def _w_l(o: Outputs) -> tuple[float, float, float]:
     p = min(max(o[0], 1e-6), 1.0 - 1e-6)
-    w = (o[0] + o[1] + o[2]) / p if o[0] > 1e-6 else 1.0
+    w = (o[0] + o[1] + o[2]) / o[0] if o[0] > 1e-6 else 1.0  # exactly 1 without gammons
     lose = 1.0 - o[0]
     l_ = (lose + o[3] + o[4]) / lose if lose > 1e-6 else 1.0
     return p, w, l_
 
 
 def _live(p: float, w: float, l_: float, owner: str) -> float:
+    """The fully live cube's equity: piecewise linear in p through -L (p = 0), -1 at TP (where the opponent
+    doubles us out, if it holds the cube or it is centred), +1 at CP (where we double it out, if we can) and W
+    (p = 1). Past a cash point the side too good to double plays on, and cashes only if its chances fall back
+    to that point: the line from the cash to a game won (lost) is what playing on is worth."""
     tp = (l_ - 0.5) / (w + l_ + 0.5)
     cp = (l_ + 1.0) / (w + l_ + 0.5)
-    # Too good to double: past TG = (L + 1) / (W + L) the cubeless equity is above +1, so the side that could
-    # cash plays on for it instead (and below (L - 1) / (W + L) the other side does).
-    dead = p * (w + l_) - l_
-    if owner == CENTER:
-        if p <= tp:
-            return min(-1.0, dead)
-        if p >= cp:
-            return max(1.0, dead)
-        return -1.0 + 2.0 * (p - tp) / (cp - tp)
-    if owner == MINE:
-        if p >= cp:
-            return max(1.0, dead)
-        return -l_ + (1.0 + l_) * p / cp
-    if p <= tp:
-        return min(-1.0, dead)
-    return -1.0 + (w + 1.0) * (p - tp) / (1.0 - tp)
+    pts = [(0.0, -l_)]
+    if owner != MINE:
+        pts.append((tp, -1.0))
+    if owner != THEIRS:
+        pts.append((cp, 1.0))
+    pts.append((1.0, w))
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+        if p <= x1:
+            return y0 + (y1 - y0) * (p - x0) / (x1 - x0) if x1 > x0 else y1
+    return w
 
 
 def janowski(p: float, w: float, l_: float, owner: str, x: float = CUBE_EFFICIENCY) -> float:
