@@ -104,8 +104,9 @@ def test_a_first_visit_boots_normally_and_keeps_a_snapshot_for_this_deploy(playe
 
 
 def test_every_module_imports_with_the_precompiled_standard_library(player):
-    """Every module of web/py imports in the browser's interpreter, whose standard library is our zip; every
-    standard library module the table has imported was loaded as bytecode (none compiled in the browser)."""
+    """Every module of web/py imports in the browser's interpreter, whose standard library is our zip, from the
+    app's bundle as one zip on sys.path; every standard library module the table has imported was loaded as
+    bytecode (none compiled in the browser)."""
     context, guard, url, page = player
     modules = sorted(".".join(p.relative_to(PY).with_suffix("").parts).removesuffix(".__init__")
                      for p in PY.glob("*/**/*.py"))
@@ -121,11 +122,16 @@ for name in {modules!r}:
         importlib.import_module(name)
     except Exception as exc:
         failed[name] = repr(exc)
-result = {{"failed": failed, "sources": sources, "stdlib": [p for p in sys.path if p.endswith(".zip")]}}
+import os
+result = {{"failed": failed, "sources": sources, "zips": [p for p in sys.path if p.endswith(".zip")],
+          "app": sys.modules["ui.app"].__spec__.origin, "unpacked": os.path.exists("/home/pyodide/ui")}}
 """)
     assert result["failed"] == {}
     assert result["sources"] == []
-    assert result["stdlib"] == ["/lib/python314.zip"]
+    # the standard library is our zip; the app's bundle is imported from in place, never unpacked
+    assert result["zips"] == ["/home/pyodide/py-bundle.zip", "/lib/python314.zip"]
+    assert result["app"].startswith("/home/pyodide/py-bundle.zip/ui/app.pyc")
+    assert result["unpacked"] is False
     guard.check()
 
 

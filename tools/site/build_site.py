@@ -18,7 +18,7 @@ Run by `make play` and `make test` (and before hosting: the whole `web/` folder 
   source. npm's python_stdlib.zip is source only, so the browser compiled ~190 modules on every boot.
 - Writes web/pyscript.json: `interpreter` points at our loader web/assets/boot/pyodide.mjs (without a local one
   PyScript fetches Pyodide from a CDN), which wraps the pinned Pyodide's loadPyodide (precompiled standard library,
-  memory snapshots); `files` maps the bundle into the interpreter's file system (`"./*"`: unpack here).
+  memory snapshots, and the bundle put on sys.path as one zip, imported from in place).
 - Writes web/assets/boot/deploy.json: the deploy's version, which a memory snapshot is kept under.
 - Writes web/precache.js for the service worker (imported by sw.js, so the browser sees a new deploy as a new
   service worker): every file the site uses with a hash of its content, and a version derived from them all, so a
@@ -238,7 +238,6 @@ def pyscript_config() -> dict:
         "interpreter": "./assets/boot/pyodide.mjs",
         # Plugins we do not use are turned off, so PyScript does not load their chunks (nor need them offline).
         "plugins": ["!codemirror", "!py-editor", "!py-game", "!py-terminal", "!donkey"],
-        "files": {"./" + BUNDLE.relative_to(WEB).as_posix(): "./*"},
     }
 
 

@@ -39,6 +39,9 @@
       if (rel === "preload") { link.as = "fetch"; link.crossOrigin = "anonymous"; } // as fetch() asks for them
       document.head.appendChild(link);
     }
+    // Our interpreter module starts Pyodide now (from the memory snapshot when there is one), so the interpreter
+    // loads while PyScript's JavaScript does; PyScript then gets that interpreter when it asks for one.
+    import(new URL("assets/boot/pyodide.mjs", document.baseURI).href).then((m) => m.start(), (e) => console.warn(e));
     const go = () => {
       const script = document.createElement("script");
       script.type = "module";

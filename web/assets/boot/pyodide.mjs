@@ -3,6 +3,9 @@
 // Pyodide's loadPyodide:
 // - the standard library is our precompiled zip (stdLibURL: npm's holds sources, compiled again on every boot);
 // - the interpreter is always the vendored one (PyScript passes this module's own directory as indexURL);
+// - the app's Python (py-bundle.zip: bytecode of its packages, made by tools/site/build_site.py) is written to the
+//   interpreter's file system as one file and imported from in place (the zip on sys.path): one write instead of
+//   unpacking 150 files at every start;
 // - on a visit after the first, the interpreter starts from a memory snapshot (Pyodide's private `_loadSnapshot`):
 //   Python with the standard library, the rules, the bot (its weights and bear-off table loaded) and the game
 //   already imported, and PyScript's own Python already compiled, in a few hundred milliseconds instead of seconds. The snapshot is made on the player's
@@ -11,6 +14,8 @@
 //   when both match, and anything wrong with it (missing, from another deploy, truncated, a restore that throws
 //   or leaves Python unable to import the game) means a normal boot and the snapshot dropped. The player's saved
 //   game and settings (localStorage) are never touched.
+// On the page, app.js calls start() as soon as it starts the interpreter, so that a start from a snapshot begins
+// while PyScript's JavaScript still loads; PyScript's own call to loadPyodide then gets that interpreter.
 // <html data-boot="snapshot"> or "normal" says how the page's interpreter started; <html data-snapshot> says what
 // became of making one ("saved" or "failed"). In the bot's worker, globalThis.gamaoBoot says how it started.
 import { loadPyodide as pyodideLoad, version } from "../vendor/pyodide/pyodide.mjs";
@@ -21,11 +26,27 @@ export const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 export const STDLIB_URL = new URL("../vendor/pyodide/stdlib.zip", import.meta.url).href;
 export const SNAPSHOT_CACHE = "gamao-snapshot"; // a new deploy's service worker removes it with the old caches
 export const SNAPSHOT_KEY = new URL("../../boot-snapshot", import.meta.url).href; // a cache key, never fetched
+export const BUNDLE_PATH = "/home/pyodide/py-bundle.zip"; // on sys.path, first
 const DEPLOY_URL = new URL("deploy.json", import.meta.url).href;
+const BUNDLE_URL = new URL("../py-bundle.zip", import.meta.url).href;
 const ON_PAGE = typeof document !== "undefined";
 
-// The deploy's version, asked for as soon as this module runs (from the service worker's cache after a first visit).
+// The deploy's version and the app's bundle, asked for as soon as this module runs (from the service worker's cache
+// after a first visit), while Pyodide loads.
 const deployVersion = fetch(DEPLOY_URL).then((r) => (r.ok ? r.json() : {})).then((d) => d.version || null, () => null);
+const bundleBytes = fetch(BUNDLE_URL).then((r) => {
+  if (!r.ok) throw new Error(`${BUNDLE_URL}: HTTP ${r.status}`);
+  return r.arrayBuffer();
+});
+bundleBytes.catch(() => {}); // a failed download is reported where it is awaited
+
+// Puts the app's bundle where Python imports it from. After a start from a snapshot, sys.path and the zip's table of
+// contents are the snapshot's (the same deploy, so the same bytes); only the file itself has to be written again.
+export const mountBundle = async (pyodide) => {
+  pyodide.FS.writeFile(BUNDLE_PATH, new Uint8Array(await bundleBytes));
+  pyodide.runPython(`import sys\nif ${JSON.stringify(BUNDLE_PATH)} not in sys.path: sys.path.insert(0, ${JSON.stringify(BUNDLE_PATH)})`,
+                    { globals: pyodide.toPy({}) });
+};
 
 const mark = (name, value) => {
   if (ON_PAGE) document.documentElement.setAttribute(name, value);
@@ -71,6 +92,7 @@ const growingModule = async (bytes) => {
 
 const fromSnapshot = async (options, bytes) => {
   const pyodide = await pyodideLoad({ ...options, _loadSnapshot: bytes, createPyodideModule: await growingModule(bytes) });
+  await mountBundle(pyodide);
   // The snapshot holds the random generator's state from when it was made: seed it again. And check that Python
   // came back whole: a damaged snapshot can restore and then fail here.
   pyodide.runPython("import random, rules, bot, game; random.seed()", { globals: pyodide.toPy({}) });
@@ -88,14 +110,14 @@ const makeSnapshotLater = (pyodide, deploy) => {
     let modules = { stdlib: [], sources: {} };
     try {
       modules = JSON.parse(pyodide.runPython(`
-import json, sys
+import json, os, sys
 def _listed():
     stdlib, sources = [], {}
     for name, module in list(sys.modules.items()):
         origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
         if origin.startswith("/lib/python3"):
             stdlib.append(name)
-        elif origin.startswith("/home/pyodide/") and origin.endswith(".py"):
+        elif origin.startswith("/home/pyodide/") and origin.endswith(".py") and os.path.isfile(origin):
             with open(origin, encoding="utf-8", newline="") as f:
                 sources[origin] = f.read()
     return json.dumps({"stdlib": sorted(stdlib), "sources": sources})
@@ -128,11 +150,14 @@ _listed()
 // What ran when, for tools/bench (performance marks, in the page's or the worker's own timeline).
 const timeMark = (name) => { try { performance.mark(name); } catch (e) { /* no timeline */ } };
 
-export async function loadPyodide(options = {}) {
-  timeMark("gamao:boot");
+// A start: from `bytes` (a snapshot read already), or from the kept snapshot if there is one, or normally.
+async function boot(options, bytes) {
   options = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
   const deploy = await deployVersion;
-  const bytes = await readSnapshot(deploy);
+  if (bytes === undefined) {
+    timeMark("gamao:boot");
+    bytes = await readSnapshot(deploy);
+  }
   timeMark("gamao:boot-snapshot-read");
   if (bytes) {
     try {
@@ -146,8 +171,37 @@ export async function loadPyodide(options = {}) {
     }
   }
   const pyodide = await pyodideLoad(options);
+  await mountBundle(pyodide);
   timeMark("gamao:boot-interpreter");
   mark("data-boot", "normal");
   makeSnapshotLater(pyodide, deploy);
+  return pyodide;
+}
+
+// The page's start from a snapshot, begun before PyScript asks for an interpreter (start()): a promise of the
+// interpreter, or of null when there is no snapshot to start from.
+let early = null;
+
+// Called by app.js on the page as soon as it starts the interpreter. With a snapshot kept, the interpreter is
+// restored while PyScript's own JavaScript is still being fetched and run, instead of after it. Without one (a
+// first visit) nothing starts early: a normal start's work on the main thread would only hold PyScript's back.
+export function start() {
+  if (!early) {
+    early = (async () => {
+      timeMark("gamao:boot");
+      const bytes = await readSnapshot(await deployVersion);
+      return bytes ? boot({}, bytes) : null;
+    })();
+    early.catch(() => {}); // (loadPyodide below starts normally instead)
+  }
+  return early;
+}
+
+export async function loadPyodide(options = {}) {
+  const { stdout, stderr, indexURL, ...rest } = options;
+  const pyodide = early && !Object.keys(rest).length ? await early.catch(() => null) : null;
+  if (!pyodide) return boot(options);
+  if (stdout) pyodide.setStdout({ batched: stdout }); // PyScript's output handlers, as it would have passed them
+  if (stderr) pyodide.setStderr({ batched: stderr });
   return pyodide;
 }

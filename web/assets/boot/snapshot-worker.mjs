@@ -1,6 +1,6 @@
 // Makes the memory snapshot the page and the bot's worker start from (see pyodide.mjs), in a worker of its own so
 // the page is never held up: a fresh interpreter (Pyodide's private `_makeSnapshot` option, with our precompiled
-// standard library), the app's bundle unpacked, the standard library modules the page had imported, every module
+// standard library), the app's bundle on sys.path (as pyodide.mjs puts it), the standard library modules the page had imported, every module
 // of the rules, bot, game and net packages (all pure: what touches the browser is in ui), and the bot's weights
 // and bear-off table loaded. The sources the page named (PyScript's own package, which PyScript writes as source at
 // every start) are compiled here, and the interpreter's source loader is taught to use that bytecode for a file
@@ -10,7 +10,7 @@
 // Nothing of JavaScript may be held by Python when the snapshot is taken, so every input goes through the
 // interpreter's file system and is read there by Python.
 import { loadPyodide, version } from "../vendor/pyodide/pyodide.mjs";
-import { INDEX_URL, SNAPSHOT_CACHE, SNAPSHOT_KEY, STDLIB_URL } from "./pyodide.mjs";
+import { BUNDLE_PATH, INDEX_URL, SNAPSHOT_CACHE, SNAPSHOT_KEY, STDLIB_URL, mountBundle } from "./pyodide.mjs";
 
 const asset = (path) => new URL(`../${path}`, import.meta.url).href;
 
@@ -21,14 +21,13 @@ const bytesOf = async (url) => {
 };
 
 const make = async ({ deploy, modules }) => {
-  const [pyodide, bundle, weights, bearoff] = await Promise.all([
+  const [pyodide, weights, bearoff] = await Promise.all([
     loadPyodide({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL, _makeSnapshot: true }),
-    bytesOf(asset("py-bundle.zip")),
     bytesOf(asset("bot/weights.json")),
     bytesOf(asset("bot/bearoff.bin")),
   ]);
+  await mountBundle(pyodide);
   pyodide.FS.mkdirTree("/tmp/snapshot");
-  pyodide.FS.writeFile("/tmp/snapshot/bundle.zip", bundle);
   pyodide.FS.writeFile("/tmp/snapshot/weights.json", weights);
   pyodide.FS.writeFile("/tmp/snapshot/bearoff.bin", bearoff);
   pyodide.FS.writeFile("/tmp/snapshot/modules.json", new TextEncoder().encode(JSON.stringify(modules)));
@@ -54,9 +53,8 @@ def _compile_ahead(sources):
     loader.source_to_code = source_to_code
 
 def _prepare():
-    import importlib, json, os, zipfile
-    with zipfile.ZipFile("/tmp/snapshot/bundle.zip") as bundle:
-        bundle.extractall(os.getcwd())
+    import importlib, json, zipfile
+    with zipfile.ZipFile(${JSON.stringify(BUNDLE_PATH)}) as bundle:
         packages = sorted({name[:-4].replace("/", ".").removesuffix(".__init__") for name in bundle.namelist()
                            if name.endswith(".pyc") and name.split("/")[0] in ("rules", "bot", "game", "net")})
     with open("/tmp/snapshot/modules.json") as f:

@@ -7,7 +7,7 @@ The sentences come from the pure ``ui.announce`` and ``ui.typed``; this module o
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import game
 from game import intents as I
@@ -20,7 +20,8 @@ from . import status as S
 from .compact import open_menu_for
 from .keys import shortcuts_quiet, tab_order
 from .model import SLOTS
-from .port import TablePort
+if TYPE_CHECKING:  # the views' interface, for the type checker only (not imported when the page runs)
+    from .port import TablePort
 from .typed import TypedMoveError, notation, plan
 
 LOG_KEEP = 30  # lines kept in the live region (older ones are removed)

@@ -26,7 +26,6 @@ from .board import BoardState, BoardView
 from .bot_turns import BotTurns
 from .dialogs import Dialogs
 from .hints import Hints
-from .review_view import ReviewView
 from .position_view import PositionView
 from .settings import Settings
 from .resign_view import ResignView
@@ -89,16 +88,25 @@ class App:
         self.hints = Hints(texts, self)
         from .practice_view import PracticeView
         self.practice = PracticeView(texts, self, over_dialog=lambda: self.dialogs.over_dlg)
-        self.review = ReviewView(texts, self, say=self.access.say,
-                                 open_position=lambda xgid: self.position.open(xgid, run=True),
-                                 collected=self.practice.collected)
-        self.history.on_review = self.review.open
+        self._review = None  # (the property below)
+        self.history.on_review = lambda record: self.review.open(record)
         self.position = PositionView(texts, self)
         self.position.install()
         self.settings = Settings(texts, self, muted=lambda: self.sound.muted, toggle_sound=self.toggle_sound)
         self.board.glide_ms = self.settings.glide_ms
         self._watch = clock_pause.install(document, window, self)
         self.resign = ResignView(texts, self)
+
+    @property
+    def review(self):
+        """The review (``ui.review_view``), made on first use: its ten modules are not needed to play, so the
+        page's start does not import them."""
+        if self._review is None:
+            from .review_view import ReviewView
+            self._review = ReviewView(self.t, self, say=self.access.say,
+                                      open_position=lambda xgid: self.position.open(xgid, run=True),
+                                      collected=self.practice.collected)
+        return self._review
 
     # -- set-up --------------------------------------------------------------------------------------------------
     def options_for(self, opponent: str = "bot", level: str = "intermediate", length: int = 0,
@@ -128,7 +136,7 @@ class App:
         if notice:
             self.notice(self.t(notice))
         asyncio.ensure_future(self._clock_loop())
-        review_open.from_url(str(window.location.search), self.store, self.review.open)
+        review_open.from_url(str(window.location.search), self.store, lambda record: self.review.open(record))
         if self.params.get("analyse"):  # index.html?analyse=<XGID or GNUbg ID>
             self.position.open(self.params["analyse"], run=True)
 

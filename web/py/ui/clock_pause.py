@@ -7,9 +7,12 @@ It watches the ``open`` attribute of those dialogs (some are made later, so the 
 the page (``TablePort.pause_clock(paused, "dialog")``); the time held is kept by the page's ``ui.table_clock``."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pyscript.ffi import create_proxy, to_js
 
-from .port import TablePort
+if TYPE_CHECKING:  # the views' interface, for the type checker only (not imported when the page runs)
+    from .port import TablePort
 
 PAUSING = ("dlg-new", "dlg-history", "dlg-keys", "dlg-settings", "dlg-review")
 

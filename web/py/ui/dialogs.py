@@ -2,14 +2,15 @@
 from __future__ import annotations
 
 import json
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import game
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 from . import status as S
-from .port import TablePort
+if TYPE_CHECKING:  # the views' interface, for the type checker only (not imported when the page runs)
+    from .port import TablePort
 
 LEVEL_KEY = "gamao.newgame"
 

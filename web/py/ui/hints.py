@@ -7,14 +7,15 @@ player; the record notes every hint shown (``game.Table.note_hint``). The bot th
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import game
 import rules
 
 from . import rollout
 from .model import slot_of
-from .port import TablePort
+if TYPE_CHECKING:  # the views' interface, for the type checker only (not imported when the page runs)
+    from .port import TablePort
 
 
 def start_position(state) -> rules.Position:

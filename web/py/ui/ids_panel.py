@@ -3,14 +3,15 @@ button, and a field to set a position up from a pasted GNUbg ID or XGID (a pract
 options)."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import game
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from .dom import on
-from .port import TablePort
+if TYPE_CHECKING:  # the views' interface, for the type checker only (not imported when the page runs)
+    from .port import TablePort
 
 
 class IdsPanel:

@@ -10,11 +10,14 @@ main.py asks :func:`webrtc_missing` before it imports ``ui.peer_game`` (whose ``
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pyscript import document, window
 
 from .dom import el, on
 from .invite_link import on_invite
-from .port import TablePort
+if TYPE_CHECKING:  # the views' interface, for the type checker only (not imported when the page runs)
+    from .port import TablePort
 
 __all__ = ["webrtc_missing", "install"]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import game
 from net.errors import PeerError
@@ -28,7 +28,8 @@ from .dom import el, on
 from .invite_link import on_invite
 from .peer_dialog import PeerDialog, Role, open_peer_dialog
 from .peer_texts import notice_text
-from .port import TablePort
+if TYPE_CHECKING:  # the views' interface, for the type checker only (not imported when the page runs)
+    from .port import TablePort
 
 __all__ = ["install", "PeerGame"]
 

@@ -7,14 +7,15 @@ The rows come from the pure ``ui.position``."""
 from __future__ import annotations
 
 import asyncio
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from pyscript import document
 
 from . import dom
 from . import position as P
 from . import rollout as RO
-from .port import TablePort
+if TYPE_CHECKING:  # the views' interface, for the type checker only (not imported when the page runs)
+    from .port import TablePort
 from .review_board import StudyBoard
 from .rollout_view import RolloutPanel
 

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import game
 import rules
 from game import practice as P
 
-from .port import TablePort
+if TYPE_CHECKING:  # the views' interface, for the type checker only (not imported when the page runs)
+    from .port import TablePort
 
 STORE_KEY = "gamao.practice"
 

@@ -7,12 +7,15 @@ view only shows it and turns the choices into ``game.intents.Resign`` / ``Accept
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game import intents as I
 from pyscript import document
 
 from . import status as S
 from .dom import el, on
-from .port import TablePort
+if TYPE_CHECKING:  # the views' interface, for the type checker only (not imported when the page runs)
+    from .port import TablePort
 
 KINDS = ("single", "gammon", "backgammon")
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from pyscript import window
 
-from .port import TablePort
+if TYPE_CHECKING:  # the views' interface, for the type checker only (not imported when the page runs)
+    from .port import TablePort
 
 CHUNK = {"quick": 8, "deep": 1}   # decisions per worker call
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from pyscript import document
 
@@ -27,7 +27,8 @@ from . import review_panels as RP
 from . import rollout as RO
 from .dialogs import download
 from .model import CubeView
-from .port import TablePort
+if TYPE_CHECKING:  # the views' interface, for the type checker only (not imported when the page runs)
+    from .port import TablePort
 from .review_board import StudyBoard
 from .review_nav import ReviewNav
 from .review_open import from_file

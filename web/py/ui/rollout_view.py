@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from . import rollout as RO
-from .port import TablePort
+if TYPE_CHECKING:  # the views' interface, for the type checker only (not imported when the page runs)
+    from .port import TablePort
 
 _PANELS: list = []   # every panel of the page, so that starting one stops the others
 

@@ -11,7 +11,7 @@ board's ``data-point`` numbering, the clicks and the keys stay as they are: only
 changes."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from pyscript import document, window
 
@@ -19,7 +19,8 @@ from . import lang_switch
 from .board import reduced_motion
 from .dom import el, on
 from .i18n import LANGS
-from .port import TablePort
+if TYPE_CHECKING:  # the views' interface, for the type checker only (not imported when the page runs)
+    from .port import TablePort
 from .prefs import ANIMATIONS, LANG_KEY, SETTINGS_KEY, Prefs, load
 
 

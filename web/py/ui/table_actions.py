@@ -3,11 +3,12 @@ and their keys. Each is offered only when the state says it may be done; the tab
 intent changes nothing). It reaches the page through ``ui.port.TablePort`` and the few callables it is given."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from game import intents as I
 
-from .port import TablePort
+if TYPE_CHECKING:  # the views' interface, for the type checker only (not imported when the page runs)
+    from .port import TablePort
 
 
 class TableActions:
