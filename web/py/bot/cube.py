@@ -8,9 +8,9 @@ from -L at p = 0 to W at p = 1 through:
   centred cube:    -1 at TP, +1 at CP;
   cube owned:      +1 at CP;
   opponent's cube: -1 at TP.
-Past a cash point the side too good to
-double plays on for its gammons and cashes only if its chances fall back to that point (so a position too
-good to double is worth more than its cubeless equity to the side holding the cube's access).
+Past a cash point the side too good to double plays on for its gammons and cashes only if its chances fall
+back to that point (so a position too good to double is worth more than its cubeless equity to the side that
+may double).
 x is the cube efficiency: by position class (``efficiency``: contact 0.76, a race by its length, bearing off
 0.60, as GNU Backgammon publishes them for shallow evaluations) where the position is known, else
 ``CUBE_EFFICIENCY`` (0.68).
@@ -29,8 +29,9 @@ cash point a level up); with no end in sight and money's payoffs it gives Janows
 MWC is then piecewise linear in p through a game lost (p = 0), where the opponent doubles us out (our TP, the
 pass; if it can double), where we double it out (1 - its TP, its pass; if we can) and a game won (p = 1): past
 a cash point the side too good to double plays on and cashes only if its chances fall back to that point. The
-cubeful MWC is x times that plus 1 - x times the dead cube's (the cubeless MWC). Crawford game: nobody may double. After it the cube is used once: the trailer doubles
-at its first chance (the leader's cube is worthless to it) and every take compares exact MWCs.
+cubeful MWC is x times that plus 1 - x times the dead cube's (the cubeless MWC). Crawford game: nobody may
+double. After it the cube is used once: the trailer doubles at its first chance (the leader's cube is
+worthless to it) and every take compares exact MWCs.
 """
 from __future__ import annotations
 
