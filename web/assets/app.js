@@ -39,10 +39,21 @@
       if (rel === "preload") { link.as = "fetch"; link.crossOrigin = "anonymous"; } // as fetch() asks for them
       document.head.appendChild(link);
     }
-    // Our interpreter module starts Pyodide now (from the memory snapshot when there is one), so the interpreter
-    // loads while PyScript's JavaScript does; PyScript then gets that interpreter when it asks for one.
+    // Our interpreter module restores the interpreter from the memory snapshot now, when one is kept, so it loads
+    // while PyScript's JavaScript does; PyScript then gets that interpreter when it asks for one.
     import(new URL("assets/boot/pyodide.mjs", document.baseURI).href).then((m) => m.start(), (e) => console.warn(e));
     const go = () => {
+      // What PyScript fetches once its JavaScript has run: the page's Python entry script and its config.
+      const entry = document.querySelector('script[type="py"][src]');
+      for (const href of entry ? [entry.getAttribute("src"), entry.getAttribute("config")] : []) {
+        if (!href) continue;
+        const link = document.createElement("link");
+        link.rel = "preload";
+        link.href = href;
+        link.as = "fetch";
+        link.crossOrigin = "anonymous";
+        document.head.appendChild(link);
+      }
       const script = document.createElement("script");
       script.type = "module";
       script.src = "assets/vendor/pyscript/core.js";
