@@ -57,18 +57,23 @@ def test_janowski_live_and_dead_limits():
     assert cube.janowski(0.0, 1.0, 1.5, "me", x=1.0) == pytest.approx(-1.5)
 
 
-def test_too_good_to_double_is_worth_its_cubeless_equity():
-    """Past the too-good point (cubeless equity above +1: gammons likely) the side that could cash plays on,
-    so the centred or owned cube is worth the cubeless equity at any cube efficiency, not a blend with +1;
-    the same below -1 for the other side's too-good positions."""
+def test_too_good_to_double_plays_on_and_keeps_the_cash():
+    """Past the cash point the side that could cash but is too good (gammons likely) plays on, and cashes only if
+    its chances fall back to the cash point: the live equity is the line from +1 at CP to W at p = 1, worth more
+    than the cubeless equity; likewise from -L at p = 0 to -1 at TP for the other side."""
     p, w, l_ = 0.9, 2.0, 1.0  # every win a gammon: cubeless 0.9 * 2 - 0.1 = 1.7
+    cp = (l_ + 1.0) / (w + l_ + 0.5)  # 4/7
+    live = 1.0 + (w - 1.0) * (p - cp) / (1.0 - cp)  # 1.7667
+    assert live == pytest.approx(1.7666667, abs=1e-6)
     for owner in ("center", "me"):
         for x in (0.0, 0.5, 0.68, 1.0):
-            assert cube.janowski(p, w, l_, owner, x) == pytest.approx(1.7)
-    assert cube.janowski(0.1, 1.0, 2.0, "center", 0.68) == pytest.approx(-1.7)
-    assert cube.janowski(0.1, 1.0, 2.0, "opponent", 0.68) == pytest.approx(-1.7)
-    # Short of the too-good point (cubeless 0.95 here) a live centred cube is still worth +1 past the cash point.
-    assert cube.janowski(0.65, 2.0, 1.0, "center", 1.0) == pytest.approx(1.0)
+            assert cube.janowski(p, w, l_, owner, x) == pytest.approx(x * live + (1 - x) * 1.7)
+    tp = (2.0 - 0.5) / (1.0 + 2.0 + 0.5)  # the other side's take point with L = 2: 3/7
+    low = -2.0 + 0.1 / tp  # -1.7667
+    for owner in ("center", "opponent"):
+        assert cube.janowski(0.1, 1.0, 2.0, owner, 0.68) == pytest.approx(0.68 * low + 0.32 * -1.7)
+    # Short of the too-good point (cubeless 0.95 here) the line past the cash point is worth more than +1 too.
+    assert cube.janowski(0.65, 2.0, 1.0, "center", 1.0) == pytest.approx(1.0 + (0.65 - cp) / (1.0 - cp))
 
 
 @settings(max_examples=200, deadline=None)

@@ -59,8 +59,8 @@ def _rates(text: str) -> dict:
 
 
 def _selfplay_worker(seed: int, length: int, out: str) -> None:
-    """Inside the GNU Backgammon process: a ``length``-point match of its own players (0-ply, with noise),
-    dice from the Mersenne Twister seeded with ``seed``, exported as ``.mat`` to ``out``."""
+    """Inside the GNU Backgammon process: a ``length``-point match of its own players (0-ply, with noise; 0: a
+    money game), dice from the Mersenne Twister seeded with ``seed``, exported as ``.mat`` to ``out``."""
     import gnubg
     cmds = list(SETTINGS[:4]) + ["set rng mersenne", f"set seed {seed}"]  # games, rolls and moves automatic
     for p, noise in enumerate(SELF_PLAY_NOISE):
@@ -68,9 +68,11 @@ def _selfplay_worker(seed: int, length: int, out: str) -> None:
         for part in ("chequerplay", "cubedecision"):
             cmds += [f"set player {p} {part} evaluation plies 0", f"set player {p} {part} evaluation noise {noise}",
                      f"set player {p} {part} evaluation deterministic on"]
+    if not length:  # a money session of one game, gammons counting as in our analysis (no Jacoby rule)
+        cmds += ["set automatic game off", "set jacoby off"]
     for c in cmds:
         gnubg.command(c)
-    gnubg.command(f"new match {length}")
+    gnubg.command(f"new match {length}" if length else "new session")
     gnubg.command(f"export match mat {out}")
 
 
@@ -114,7 +116,7 @@ def within(ours: float, gnu: float) -> bool:
     return abs(ours - gnu) <= WITHIN * abs(gnu)
 
 
-def run(n: int, length: int, seed: int, source: str = "bots") -> None:
+def run(n: int, length: int, seed: int, source: str = "bots", cube_diff: bool = False) -> None:
     rows = []
     t_ours = 0.0
     who = ("intermediate (player 0) against beginner" if source == "bots" else
@@ -136,6 +138,9 @@ def run(n: int, length: int, seed: int, source: str = "bots") -> None:
             t1 = time.process_time()
             ours = our_rates(text)
             t_ours += time.process_time() - t1
+            if cube_diff:  # each cube decision against GNU's (our analysis done again, outside the CPU count)
+                from tools.bench import mat_cube_diff
+                mat_cube_diff.compare(text, path, f"seed {s}")
             for p in (0, 1):
                 row = {k: (ours[k][p], gnu[k][p]) for k in ("checker", "overall")}
                 rows.append(row)

@@ -177,7 +177,8 @@ def cube_action(position_id: str, cube: CubeInfo = MONEY, *, level: str = DEFAUL
     s = _cube_info(cube)
     if not s.may_double:
         return "no_double"
-    return "double" if _cube.should_double(_outputs(position_id, level), s) else "no_double"
+    x = _cube.efficiency(_board(position_id))
+    return "double" if _cube.should_double(_outputs(position_id, level), s, x) else "no_double"
 
 
 def take_decision(position_id: str, cube: CubeInfo = MONEY, *, level: str = DEFAULT_LEVEL) -> TakeDecision:
@@ -191,7 +192,8 @@ def take_decision(position_id: str, cube: CubeInfo = MONEY, *, level: str = DEFA
         raise BotError("no doubling in the Crawford game")
     if s.owner == _cube.MINE:
         raise BotError("the taker owns the cube: the doubler cannot double")
-    return "take" if _cube.should_take(_outputs(position_id, level), s) else "pass"
+    x = _cube.efficiency(_board(position_id))
+    return "take" if _cube.should_take(_outputs(position_id, level), s, x) else "pass"
 
 
 def rollout(position_id: str, *, dice: Optional[tuple[int, int]] = None, candidates=None, trials: int = 324,

@@ -231,10 +231,11 @@ def cube_options(pos: Position, level: str = "quick", ctx: CubeInfo = MONEY) -> 
     of cube; equivalent money in a match), the right action ("double" | "no_double") and its winning chance."""
     _check_level(level)
     o = _outputs_on_roll(pos, level)
+    x = _cube.efficiency(pos)
     if ctx.match_length:
-        eq = {k: emg(ctx, v) for k, v in _cube.match_equities(o, ctx).items()}
+        eq = {k: emg(ctx, v) for k, v in _cube.match_equities(o, ctx, x).items()}
     else:
-        eq = _cube.money_equities(o, ctx.owner)
+        eq = _cube.money_equities(o, ctx.owner, x)
     doubled = min(eq["double_take"], eq["double_pass"])
     best = "double" if doubled >= eq["no_double"] - 1e-9 else "no_double"
     return {"equities": eq, "best": best, "win": o[0], "equity": equity(o)}
@@ -246,14 +247,15 @@ def take_options(pos: Position, level: str = "quick", ctx: CubeInfo = MONEY) -> 
     _check_level(level)
     o_doubler = _outputs_on_roll(pos, level)
     o = invert(o_doubler)
+    x = _cube.efficiency(pos)
     if ctx.match_length:
         a, b, v, post = ctx.my_away, ctx.their_away, ctx.value, ctx.post_crawford
-        take = _cube.match_cubeful(o, a, b, 2 * v, _cube.MINE, post)
+        take = _cube.match_cubeful(o, a, b, 2 * v, _cube.MINE, post, x)
         drop = _met.mwc(a, b - v, post)
         eq = {"take": emg(ctx, take), "pass": emg(ctx, drop)}
     else:
         p, w, l_ = _cube._w_l(o)
-        eq = {"take": 2.0 * _cube.janowski(p, w, l_, _cube.MINE), "pass": -1.0}
+        eq = {"take": 2.0 * _cube.janowski(p, w, l_, _cube.MINE, x), "pass": -1.0}
     best = "take" if eq["take"] >= eq["pass"] else "pass"
     return {"equities": eq, "best": best, "win": o[0], "equity": equity(o)}
 
