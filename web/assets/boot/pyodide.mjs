@@ -102,7 +102,8 @@ const fromSnapshot = async (options, bytes) => {
 // On the page, after a normal boot: once the page has loaded all it needs (html[data-loaded]) and is idle, a worker
 // makes the snapshot and keeps it. It imports the standard library modules the page has imported, and compiles the
 // sources the page imported from its working directory (PyScript's own package, written there as source at every
-// start) so that the snapshot holds their bytecode.
+// start) so that the snapshot holds their bytecode, and imports the app's modules the page imported that need no
+// browser to import (most of ui: those that use the page import pyscript when called, not when imported).
 const makeSnapshotLater = (pyodide, deploy) => {
   if (!ON_PAGE || !deploy || typeof caches === "undefined" || typeof Worker === "undefined") return;
   const html = document.documentElement;
@@ -112,15 +113,17 @@ const makeSnapshotLater = (pyodide, deploy) => {
       modules = JSON.parse(pyodide.runPython(`
 import json, os, sys
 def _listed():
-    stdlib, sources = [], {}
+    stdlib, app, sources = [], [], {}
     for name, module in list(sys.modules.items()):
         origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
         if origin.startswith("/lib/python3"):
             stdlib.append(name)
+        elif origin.startswith(${JSON.stringify(BUNDLE_PATH + "/")}):
+            app.append(name)
         elif origin.startswith("/home/pyodide/") and origin.endswith(".py") and os.path.isfile(origin):
             with open(origin, encoding="utf-8", newline="") as f:
                 sources[origin] = f.read()
-    return json.dumps({"stdlib": sorted(stdlib), "sources": sources})
+    return json.dumps({"stdlib": sorted(stdlib), "app": sorted(app), "sources": sources})
 _listed()
 `, { globals: pyodide.toPy({}) }));
     } catch (e) { /* the worker imports the game's packages anyway */ }

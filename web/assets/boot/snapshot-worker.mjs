@@ -1,11 +1,13 @@
 // Makes the memory snapshot the page and the bot's worker start from (see pyodide.mjs), in a worker of its own so
 // the page is never held up: a fresh interpreter (Pyodide's private `_makeSnapshot` option, with our precompiled
-// standard library), the app's bundle on sys.path (as pyodide.mjs puts it), the standard library modules the page had imported, every module
-// of the rules, bot, game and net packages (all pure: what touches the browser is in ui), and the bot's weights
-// and bear-off table loaded. The sources the page named (PyScript's own package, which PyScript writes as source at
-// every start) are compiled here, and the interpreter's source loader is taught to use that bytecode for a file
-// whose bytes hash the same (importlib.util.source_hash), so a start from the snapshot compiles none of them. The snapshot is kept in Cache Storage with the deploy's version, Pyodide's version and
-// its length; the page gets {ok: true, bytes} or {ok: false, error}.
+// standard library), the app's bundle on sys.path (as pyodide.mjs puts it), the standard library modules the page
+// had imported, every module of the rules, bot, game and net packages (all pure: what touches the browser is in
+// ui), the app's other modules the page had imported that import without a browser (most of ui), and the bot's
+// weights and bear-off table loaded. The sources the page named (PyScript's own package, which PyScript writes as
+// source at every start) are compiled here, and the interpreter's source loader is taught to use that bytecode for
+// a file whose bytes hash the same (importlib.util.source_hash), so a start from the snapshot compiles none of them.
+// The snapshot is kept in Cache Storage with the deploy's version, Pyodide's version and its length; the page gets
+// {ok: true, bytes} or {ok: false, error}.
 //
 // Nothing of JavaScript may be held by Python when the snapshot is taken, so every input goes through the
 // interpreter's file system and is read there by Python.
@@ -67,6 +69,11 @@ def _prepare():
             pass
     for name in packages:
         importlib.import_module(name)
+    for name in listed.get("app", []):  # the page's other modules that import without a browser (most of ui)
+        try:
+            importlib.import_module(name)
+        except ImportError:  # it needs the page (pyscript, js) as it is imported: the page imports it itself
+            pass
     import bot
     with open("/tmp/snapshot/weights.json", "rb") as f:
         bot.load_weights(data=f.read())
