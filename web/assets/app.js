@@ -28,10 +28,20 @@
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn, { once: true });
     else fn();
   };
+  // The memory snapshot a repeat visit starts from (see boot/pyodide.mjs, which checks it is this deploy's and whole):
+  // its bytes are read from Cache Storage at once, before the loader's modules have even loaded.
+  const SNAPSHOT_URL = new URL("../boot-snapshot", (document.currentScript && document.currentScript.src) || document.baseURI).href;
+  const readSnapshot = () => {
+    if (typeof caches === "undefined") return;
+    self.gamaoSnapshotRead = caches.match(SNAPSHOT_URL, { cacheName: "gamao-snapshot" })
+      .then((hit) => (hit ? hit.arrayBuffer().then((bytes) => ({ headers: hit.headers, bytes })) : null))
+      .catch(() => null);
+  };
   let started = false;
   const startInterpreter = () => {
     if (started) return;
     started = true;
+    readSnapshot();
     for (const [rel, href] of PRELOADS) {
       const link = document.createElement("link");
       link.rel = rel;

@@ -59,17 +59,29 @@ const dropSnapshot = async () => {
 
 // The kept snapshot's bytes if it was made for this deploy and this Pyodide and is whole; otherwise null (and a
 // snapshot that cannot be used is dropped).
+// The kept snapshot's headers and bytes, or null: the read app.js began on the page as it started (taken once,
+// so that its 45 MB are not held after), or one begun here.
+const kept = async () => {
+  const early = ON_PAGE ? globalThis.gamaoSnapshotRead : undefined;
+  if (early) {
+    delete globalThis.gamaoSnapshotRead;
+    return early;
+  }
+  const hit = await caches.match(SNAPSHOT_KEY, { cacheName: SNAPSHOT_CACHE }); // creates no empty cache
+  return hit ? { headers: hit.headers, bytes: await hit.arrayBuffer() } : null;
+};
+
 const readSnapshot = async (deploy) => {
   if (!deploy || typeof caches === "undefined") return null;
   try {
-    const hit = await caches.match(SNAPSHOT_KEY, { cacheName: SNAPSHOT_CACHE }); // creates no empty cache
-    if (!hit) return null;
-    const h = hit.headers;
+    const found = await kept();
+    if (!found) return null;
+    const h = found.headers;
     if (h.get("x-gamao-deploy") !== deploy || h.get("x-gamao-pyodide") !== version) {
       await dropSnapshot();
       return null;
     }
-    const bytes = new Uint8Array(await hit.arrayBuffer());
+    const bytes = new Uint8Array(found.bytes);
     if (bytes.byteLength !== Number(h.get("x-gamao-bytes"))) throw new Error("snapshot truncated");
     return bytes;
   } catch (e) {
