@@ -1,8 +1,8 @@
 """Resignations: whether the bot accepts one offered to it, and when it offers one itself.
 
 Accepting: the bot accepts when what the offer gives it is at least what playing on is worth to it, its cubeful
-equity at its level (``bot.cube``: Janowski's model in money play, the cubeful match-winning chance in a match;
-no Jacoby rule assumed, as in the bot's cube decisions). The offer is made by the player on turn: before its
+equity at its level (``bot.cube``: Janowski's model in money play, the cubeful match-winning chance in a match,
+with the cube's efficiency by the class of the position; no Jacoby rule assumed, as in the bot's cube decisions). The offer is made by the player on turn: before its
 roll the position is evaluated with the resigner on roll; after its roll, the bot finds the resigner's best play
 of that roll (at the bot's level) and evaluates the position after it, the bot on roll.
 
@@ -49,14 +49,17 @@ def answer_values(position_id: str, points: int, *, dice=(), cube: CubeInfo = MO
         after = Position.from_id(bot.choose(position_id, tuple(dice), level))
         if after.is_over():  # the resigner's roll wins the game: any offer is better than that
             return {"accept": float(points), "play_on": float("-inf")}
-        o = _outputs(after.swapped().to_id(), level)  # the side offered, on roll
+        board = after.swapped()
+        o = _outputs(board.to_id(), level)  # the side offered, on roll
     else:
+        board = Position.from_id(position_id)
         o = invert(_outputs(position_id, level))
+    x = _cube.efficiency(board)  # the cube's efficiency by the class of the position, as for a double
     if not s.match_length:
         p, w, l_ = _cube._w_l(o)
-        return {"accept": points / s.value, "play_on": _cube.janowski(p, w, l_, s.owner)}
+        return {"accept": points / s.value, "play_on": _cube.janowski(p, w, l_, s.owner, x)}
     a, b, v, post = s.my_away, s.their_away, s.value, s.post_crawford
-    x = 0.0 if s.crawford else _cube.CUBE_EFFICIENCY
+    x = 0.0 if s.crawford else x
     return {"accept": _met.mwc(a - points, b, post), "play_on": _cube.match_cubeful(o, a, b, v, s.owner, post, x)}
 
 
