@@ -31,11 +31,13 @@ table.classList.remove("loading")
 table.removeAttribute("aria-busy")
 document.documentElement.setAttribute("data-ready", "")
 
+# The bot's weights and bear-off table download while the page paints and "Play a friend" (and joining from an
+# invite link) is set up: the peer code (WebRTC, invite codes) is not needed to play the table, and importing it
+# first would hold the table back ~0.1 s.
+download = window.fetch("assets/bot/weights.json")
+bearoff_download = window.fetch("assets/bot/bearoff.bin")
 await asyncio.sleep(0)  # noqa: F704 (PyScript runs top-level await): let the page paint and take input now
 
-# The bot's weights download while "Play a friend" (and joining from an invite link) is set up: the peer code
-# (WebRTC, invite codes) is not needed to play the table, and importing it first would hold the table back ~0.1 s.
-download = window.fetch("assets/bot/weights.json")
 from ui.no_webrtc import webrtc_missing  # noqa: E402
 
 try:  # whatever happens to Play a friend, the bot still gets its weights below
@@ -51,7 +53,7 @@ response = await download  # noqa: F704
 weights = await response.text()  # noqa: F704
 app.bot_loaded(str(weights))
 try:  # the exact bear-off table; without it the bot plays bear-offs with its network
-    bearoff = await (await window.fetch("assets/bot/bearoff.bin")).arrayBuffer()  # noqa: F704
+    bearoff = await (await bearoff_download).arrayBuffer()  # noqa: F704
     app.bearoff_loaded(bearoff.to_bytes())
 except Exception as exc:
     window.console.warn(f"bear-off table not loaded: {exc}")
