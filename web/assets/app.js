@@ -28,8 +28,9 @@
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn, { once: true });
     else fn();
   };
-  // The memory snapshot a repeat visit starts from (see boot/pyodide.mjs, which checks it is this deploy's and whole):
-  // its bytes are read from Cache Storage at once, before the loader's modules have even loaded.
+  // The memory snapshot a repeat visit starts from (boot/pyodide.mjs's SNAPSHOT_KEY in SNAPSHOT_CACHE; the loader
+  // checks it is this deploy's and whole): its bytes are read from Cache Storage at once, before the loader's modules
+  // have even loaded.
   const SNAPSHOT_URL = new URL("../boot-snapshot", (document.currentScript && document.currentScript.src) || document.baseURI).href;
   const readSnapshot = () => {
     if (typeof caches === "undefined") return;
@@ -49,11 +50,11 @@
       if (rel === "preload") { link.as = "fetch"; link.crossOrigin = "anonymous"; } // as fetch() asks for them
       document.head.appendChild(link);
     }
-    // Our interpreter module reads the memory snapshot, when one is kept, at once and restores the interpreter from
-    // it once the table's skeleton has been painted (the restore's long tasks would hold the first paint back), so
-    // it loads while PyScript's JavaScript does; PyScript then gets that interpreter when it asks for one.
+    // Our interpreter module restores the interpreter from that snapshot, when one is kept, once the table's
+    // skeleton has been painted (the restore's long tasks would hold the first paint back), so it loads while
+    // PyScript's JavaScript does; PyScript then gets that interpreter when it asks for one.
     const loader = import(new URL("assets/boot/pyodide.mjs", document.baseURI).href);
-    loader.then((m) => m.prefetch(), (e) => console.warn(e));
+    loader.catch((e) => console.warn(e));
     requestAnimationFrame(() => setTimeout(() => loader.then((m) => m.start(), () => {}), 0));
     const go = () => {
       // What PyScript fetches once its JavaScript has run: the page's Python entry script and its config.

@@ -14,8 +14,9 @@
 //   when both match, and anything wrong with it (missing, from another deploy, truncated, a restore that throws
 //   or leaves Python unable to import the game) means a normal boot and the snapshot dropped. The player's saved
 //   game and settings (localStorage) are never touched.
-// On the page, app.js calls start() as soon as it starts the interpreter, so that a start from a snapshot begins
-// while PyScript's JavaScript still loads; PyScript's own call to loadPyodide then gets that interpreter.
+// On the page, app.js reads the kept snapshot's bytes as it starts the interpreter and calls start() once the skeleton
+// is painted, so that a start from a snapshot begins while PyScript's JavaScript still loads; PyScript's own call to
+// loadPyodide then gets that interpreter.
 // <html data-boot="snapshot"> or "normal" says how the page's interpreter started; <html data-snapshot> says what
 // became of making one ("saved" or "failed"). In the bot's worker, globalThis.gamaoBoot says how it started.
 import { loadPyodide as pyodideLoad, version } from "../vendor/pyodide/pyodide.mjs";
@@ -57,24 +58,23 @@ const dropSnapshot = async () => {
   try { await caches.delete(SNAPSHOT_CACHE); } catch (e) { /* storage refused: nothing kept anyway */ }
 };
 
-// The kept snapshot's bytes if it was made for this deploy and this Pyodide and is whole; otherwise null (and a
-// snapshot that cannot be used is dropped).
-// The kept snapshot's headers and bytes, or null: the read app.js began on the page as it started (taken once,
-// so that its 45 MB are not held after), or one begun here.
-const kept = async () => {
-  const early = ON_PAGE ? globalThis.gamaoSnapshotRead : undefined;
-  if (early) {
-    delete globalThis.gamaoSnapshotRead;
-    return early;
-  }
+// The kept snapshot's headers and bytes, or null: the read app.js began on the page as it started (app.js's
+// gamaoSnapshotRead, of SNAPSHOT_KEY in SNAPSHOT_CACHE), or one begun here.
+const kept = async (early) => {
+  if (early) return early;
   const hit = await caches.match(SNAPSHOT_KEY, { cacheName: SNAPSHOT_CACHE }); // creates no empty cache
   return hit ? { headers: hit.headers, bytes: await hit.arrayBuffer() } : null;
 };
 
+// The kept snapshot's bytes if it was made for this deploy and this Pyodide and is whole; otherwise null (and a
+// snapshot that cannot be used is dropped). App.js's read is taken once, whatever comes of it, so that its 45 MB
+// are not held after.
 const readSnapshot = async (deploy) => {
+  const early = ON_PAGE ? globalThis.gamaoSnapshotRead : undefined;
+  if (early) delete globalThis.gamaoSnapshotRead;
   if (!deploy || typeof caches === "undefined") return null;
   try {
-    const found = await kept();
+    const found = await kept(early);
     if (!found) return null;
     const h = found.headers;
     if (h.get("x-gamao-deploy") !== deploy || h.get("x-gamao-pyodide") !== version) {
@@ -194,31 +194,18 @@ async function boot(options, bytes) {
 }
 
 // The page's start from a snapshot, begun before PyScript asks for an interpreter (start()): a promise of the
-// interpreter, or of null when there is no snapshot to start from; and the snapshot's bytes read ahead of it
-// (prefetch()). Once PyScript has asked, neither begins.
+// interpreter, or of null when there is no snapshot to start from. Once PyScript has asked, none begins.
 let early = null;
-let snapshotRead = null;
 let asked = false;
-
-// Called by app.js on the page as soon as it starts the interpreter: the kept snapshot (if any) is read from Cache
-// Storage, which costs the main thread little, while the page's skeleton is first painted.
-export function prefetch() {
-  if (!snapshotRead && !asked) {
-    snapshotRead = deployVersion.then(readSnapshot);
-    snapshotRead.catch(() => {});
-  }
-  return snapshotRead;
-}
 
 // Called by app.js once the skeleton is painted. With a snapshot kept, the interpreter is restored while PyScript's
 // own JavaScript is still being fetched and run, instead of after it. Without one (a first visit) nothing starts
 // early: a normal start's work on the main thread would only hold PyScript's back.
 export function start() {
   if (!early && !asked) {
-    const read = prefetch();
     early = (async () => {
       timeMark("gamao:boot");
-      const bytes = await read;
+      const bytes = await readSnapshot(await deployVersion);
       return bytes ? boot({}, bytes) : null;
     })();
     early.catch(() => {}); // (loadPyodide below starts normally instead)
