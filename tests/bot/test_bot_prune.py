@@ -259,15 +259,20 @@ def test_batch_scores_cover_hits(ev, boards):
     assert hits > 0
 
 
-def test_kept_scores_choose_as_without_them(ev, boards):
-    """best_reply's ``scores`` (kept across the rolls of one starting board) change no choice."""
-    view = ev.pruned(2)
+def test_kept_ranks_choose_as_without_them(ev, boards):
+    """best_reply's ``ranks`` (each roll's plays ranked by the pruning network, kept across the rolls of one
+    starting board) change no choice, for a narrower choice and then a wider one from the same ranks (a
+    rollout's look, then the trial's own play)."""
+    narrow, wide = ev.pruned(2), ev.pruned(4)
     kept = 0
     for b in boards[1::7]:
-        pre, outs, scores = {}, {}, {}
+        pre, outs, ranks = {}, {}, {}
         for dice in ALL_ROLLS:
-            assert play.best_reply(view, b, dice, None, pre, outs, None, scores) == play.best_reply(view, b, dice)
-        kept += len(scores)
+            assert play.best_reply(narrow, b, dice, None, pre, outs, None, ranks) == play.best_reply(narrow, b, dice)
+        kept += len(ranks)
+        for dice in ALL_ROLLS:
+            assert play.best_reply(wide, b, dice, None, pre, outs, None, ranks) == play.best_reply(wide, b, dice)
+        assert len(ranks) <= len(ALL_ROLLS)  # one ranking per roll, none made again
     assert kept > 0
 
 

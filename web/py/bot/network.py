@@ -18,7 +18,7 @@ from operator import add, mul
 from pathlib import Path
 from typing import NamedTuple, Optional
 
-from . import features
+from . import features, prune_scores
 from rules.board import Board, is_race
 
 
@@ -110,6 +110,7 @@ class Network:
         self._sides_used = any(any(r) for r in self.extra_rows[2:2 + 2 * features.SIDE_EXTRAS])
         self._extras_cache: dict[tuple[float, ...], array] = {}
         self._fused_cache: dict[tuple, array] = {}
+        self._prune_scorer: Optional[prune_scores.PruneScorer] = None
         # Version 4's hit statistics (rows 0, 1 and N_V3 - N_BASE + 0..3 of extra_rows): per row, a table
         # from the statistic's integer count (features.hit_counts) to its contribution (at most 865 counts).
         k = features.N_V3 - features.N_BASE
@@ -271,6 +272,10 @@ class Network:
         the unchanged side's summary once. The pruning network's path in a rollout's look at 21 rolls."""
         if len(self.extra_rows) <= features.N_V3 - features.N_BASE:
             return [self.score_from(base, base_pre, b) for b in boards]
+        if self.relu and not self._sides_used:  # the shipped pruner's kind: its own faster pass, the same floats
+            if self._prune_scorer is None:
+                self._prune_scorer = prune_scores.PruneScorer(self)
+            return self._prune_scorer.scores(base, base_pre, boards)
         b0 = base[0]
         summary, hit_counts_of, summed = features.summary, features.hit_counts_of, _summed
         summaries, hit_cache = features._SUMMARIES, features._HITS  # their caches, looked up inline first

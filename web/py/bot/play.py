@@ -98,7 +98,7 @@ or 4-3); each is evaluated once per search."""
 def best_reply(ev: Evaluator, board: Board, dice: tuple[int, int], work: Optional[Work] = None,
                base_pre: Optional[dict[int, list[float]]] = None,
                cache: Optional[Cache] = None, plays: Optional[list[Board]] = None,
-               scores: Optional[dict[Board, float]] = None) -> tuple[Outputs, Board]:
+               ranks: Optional[dict] = None) -> tuple[Outputs, Board]:
     """The best 0-ply play of ``dice`` for the side on roll of ``board``: (its outputs for that side, the
     result board, not swapped). The first of equal plays in generation order wins.
 
@@ -108,8 +108,8 @@ def best_reply(ev: Evaluator, board: Board, dice: tuple[int, int], work: Optiona
     ``Evaluator.pruned``) only the plays ``_pruned`` keeps are evaluated by the full networks. ``work``
     counts the plays of the roll, pruned or not, cached or not (the limit stays a property of the position,
     not of what an earlier part of the search left in ``cache``).
-    ``plays``: the results of ``dice``, when the caller has generated them already. ``scores``: the pruning
-    network's scores of result boards, kept across calls from the same starting board (as ``cache``)."""
+    ``plays``: the results of ``dice``, when the caller has generated them already. ``ranks``: the pruning
+    network's ranking of each roll's plays, kept across calls from the same starting board (``_pruned``)."""
     base = swap(board)
     if base_pre is None:
         base_pre = {}
@@ -118,7 +118,7 @@ def best_reply(ev: Evaluator, board: Board, dice: tuple[int, int], work: Optiona
     if work is not None:
         work.add(len(plays))
     if ev.prune and len(plays) > ev.prune:
-        plays = _pruned(ev, base, base_pre, plays, scores)
+        plays = _pruned(ev, base, base_pre, plays, ranks, dice)
     best: Optional[Outputs] = None
     best_b = board
     best_eq = -9.0
@@ -158,41 +158,39 @@ def best_reply(ev: Evaluator, board: Board, dice: tuple[int, int], work: Optiona
 
 
 def _pruned(ev: Evaluator, base: Board, base_pre: dict[int, list[float]], plays: list[Board],
-            scores: Optional[dict[Board, float]] = None) -> list[Board]:
+            ranks: Optional[dict] = None, dice: Optional[tuple[int, int]] = None) -> list[Board]:
     """The plays a pruned reply choice evaluates fully (in generation order): every play that ends the game
     or leaves a pure bear-off (exact anyway), and the ``ev.prune`` others with the best pruning-network
-    scores (the lowest score for the opponent then on roll; the first in generation order among equals)."""
-    net = ev.pruner
-    key = id(net)
-    pre = base_pre.get(key)
-    if pre is None:
-        pre = base_pre[key] = net.hidden_pre(base)
-    kept: list[int] = []
-    todo: list[int] = []
-    seen: list[Board] = []  # the boards of ``todo`` as the opponent sees them, the pruning network's input
-    bear = bearoff.outputs
-    for i, r in enumerate(plays):
-        if r[0][0] == 15 and winner_kind(r):
-            kept.append(i)
-            continue
-        sb = (r[1], r[0])
-        if not (any(sb[0][7:]) or any(sb[1][7:])) and bear(sb) is not None:
-            kept.append(i)
-        else:
-            todo.append(i)
-            seen.append(sb)
-    if scores is None:
-        values = net.scores_from(base, pre, seen)
-    else:
-        new = [k for k, i in enumerate(todo) if plays[i] not in scores]
-        for k, v in zip(new, net.scores_from(base, pre, [seen[k] for k in new])):
-            scores[plays[todo[k]]] = v
-        values = [scores[plays[i]] for i in todo]
-    scored = list(zip(values, todo))
-    if len(scored) > ev.prune:
-        scored.sort()
-        del scored[ev.prune:]
-    kept.extend(i for _, i in scored)
+    scores (the lowest score for the opponent then on roll; the first in generation order among equals).
+    ``ranks``: each roll's plays ranked by the scores, by ``dice``, kept across calls from the same starting
+    board, so that a choice of another width from the same plays scores none again."""
+    entry = ranks.get(dice) if ranks is not None else None
+    if entry is None:
+        net = ev.pruner
+        key = id(net)
+        pre = base_pre.get(key)
+        if pre is None:
+            pre = base_pre[key] = net.hidden_pre(base)
+        exact: list[int] = []
+        todo: list[int] = []
+        seen: list[Board] = []  # the boards of ``todo`` as the opponent sees them, the pruning network's input
+        # a pure bear-off needs the opponent (base[0]) home: a play can only send its checkers back
+        bear = bearoff.outputs if not any(base[0][7:]) else None
+        for i, r in enumerate(plays):
+            if r[0][0] == 15 and winner_kind(r):
+                exact.append(i)
+                continue
+            sb = (r[1], r[0])
+            if bear is not None and not (any(sb[0][7:]) or any(sb[1][7:])) and bear(sb) is not None:
+                exact.append(i)
+            else:
+                todo.append(i)
+                seen.append(sb)
+        entry = (exact, sorted(zip(net.scores_from(base, pre, seen), todo)))
+        if ranks is not None:
+            ranks[dice] = entry
+    exact, ranked = entry
+    kept = exact + [i for _, i in ranked[:ev.prune]]
     kept.sort()
     return [plays[i] for i in kept]
 

@@ -134,23 +134,24 @@ class Ply:
     roll ``ALL_ROLLS[i]`` among the ``look`` best by the pruning network (0: among all plays), ``mean`` their
     weighted mean: the luck of a roll is measured against it. :meth:`played` is the play the trial makes with a
     roll, the best of the ``prune`` best by the pruning network (the same as the look's when ``look`` >=
-    ``prune``). The rolls' plays often reach the same board (a checker moved 7 pips by 6-1, 5-2 or 4-3), so
-    the pruning network's scores and the full networks' outputs are kept per result board for the whole look.
+    ``prune``). The pruning network ranks each roll's plays once (the trial's play takes its wider choice
+    from the look's ranking), and the full networks' outputs are kept per result board for the whole look: the
+    rolls' plays often reach the same board (a checker moved 7 pips by 6-1, 5-2 or 4-3).
     """
-    __slots__ = ("board", "looks", "mean", "_ev", "_look_ev", "_outs", "_pre", "_plays", "_scores", "_played")
+    __slots__ = ("board", "looks", "mean", "_ev", "_look_ev", "_outs", "_pre", "_plays", "_ranks", "_played")
 
     def __init__(self, ev: Evaluator, board: Board, look: int = PRUNE):
         self.board, self._ev = board, ev
         self._look_ev = ev.pruned(look) if look else ev.pruned(0)
         self._outs: dict = {}
         self._pre: Optional[dict] = {}
-        self._scores: Optional[dict] = {}
+        self._ranks: Optional[dict] = {}
         self._plays: Optional[list] = [results(board, a, b) for a, b in ALL_ROLLS]
         self._played: dict = {}
         looks = []
         acc = [0.0] * 5
         for w, r, plays in zip(_WEIGHTS21, ALL_ROLLS, self._plays):
-            o, b = _play.best_reply(self._look_ev, board, r, None, self._pre, self._outs, plays, self._scores)
+            o, b = _play.best_reply(self._look_ev, board, r, None, self._pre, self._outs, plays, self._ranks)
             looks.append((o, b, winner_kind(b)))
             for k in range(5):
                 acc[k] += w * o[k]
@@ -165,11 +166,11 @@ class Ply:
         if p is None:
             plays = self._plays[i] if self._plays is not None else None
             pre = self._pre if self._pre is not None else {}
-            o, b = _play.best_reply(self._ev, self.board, ALL_ROLLS[i], None, pre, self._outs, plays, self._scores)
+            o, b = _play.best_reply(self._ev, self.board, ALL_ROLLS[i], None, pre, self._outs, plays, self._ranks)
             p = self._played[i] = (o, b, winner_kind(b))
             # A kept look serves later trials with other rolls (the first plies): drop what only the look
-            # needed, the roll's plays and the pruning scores, which would fill memory.
-            self._plays = self._pre = self._scores = None
+            # needed, the roll's plays and the pruning ranks, which would fill memory.
+            self._plays = self._pre = self._ranks = None
         return p
 
 
