@@ -29,31 +29,32 @@ class PruneScorer:
         rows = net.extra_rows
         # (row, divisor, highest count) in the order Network._hit_vectors adds them: the side on roll's hits,
         # the other side's, then the side on roll's double shots and pip loss, the other side's
+        zero = (0.0,) * net.hidden
+
         def table(i: int, div: float, top: int) -> list:
-            return [None] + [tuple([(c / div) * w for w in rows[i]]) for c in range(1, top + 1)]
+            return [zero] + [tuple([(c / div) * w for w in rows[i]]) for c in range(1, top + 1)]
         self.cm, self.ct = table(0, 36.0, 36), table(1, 36.0, 36)
         self.tm, self.lm = table(k, 36.0, 36), table(k + 1, 864.0, 864)
         self.tt, self.lt = table(k + 2, 36.0, 36), table(k + 3, 864.0, 864)
         self.w2, self.bias = net.w2[0], net.b2[0]
         self.tables0, self.tables1 = net._side_tables
-        self._fns: list[dict] = [{} for _ in range(7)]
+        self._fns: dict = {}
 
-    def _fn(self, signs: str, nh: int):
+    def _fn(self, signs: str):
         """``f(w2, pre, rows..., hits...)``: the sum over units of ``w * max(0, pre ± rows + (hits summed))``."""
-        f = self._fns[nh].get(signs)
+        f = self._fns.get(signs)
         if f is None:
             ys = [f"y{i}" for i in range(len(signs))]
-            zs = [f"z{i}" for i in range(nh)]
+            zs = [f"z{i}" for i in range(6)]
             expr = "x" + "".join(f" {s} {y}" for s, y in zip(signs, ys))
-            if zs:
-                expr += " + (" + " + ".join(zs) + ")"
+            expr += " + (" + " + ".join(zs) + ")"
             args = ", ".join(["w", "x"] + ys + zs)
             src = (f"def f(w2, base{''.join(', ' + v for v in ys + zs)}):\n"
                    f"    return sum([w * a for {args} in zip(w2, base{''.join(', ' + v for v in ys + zs)})"
                    f" if (a := {expr}) > 0.0])\n")
             ns: dict = {}
-            exec(compile(src, f"<bot.prune_scores {signs} {nh}>", "exec"), ns)  # noqa: S102 (our own source text)
-            f = self._fns[nh][signs] = ns["f"]
+            exec(compile(src, f"<bot.prune_scores {signs}>", "exec"), ns)  # noqa: S102 (our own source text)
+            f = self._fns[signs] = ns["f"]
         return f
 
     def scores(self, base: Board, base_pre: list[float], boards: list[Board]) -> list[float]:
@@ -127,25 +128,14 @@ class PruneScorer:
                         lt += (25 - q) * (rolls & ~ct).bit_count()
                         tt |= ct & rolls
                         ct |= rolls
-            nh = 0
-            if cm:
-                vecs.append(cm_rows[cm.bit_count()])
-                nh = 1
-            if ct:
-                vecs.append(ct_rows[ct.bit_count()])
-                nh += 1
-            if tm:
-                vecs.append(tm_rows[tm.bit_count()])
-                nh += 1
-            if lm:
-                vecs.append(lm_rows[lm])
-                nh += 1
-            if tt:
-                vecs.append(tt_rows[tt.bit_count()])
-                nh += 1
-            if lt:
-                vecs.append(lt_rows[lt])
-                nh += 1
-            f = fns[nh].get(signs) or fn(signs, nh)
+            # the six rows always (a zero row for a zero count: adding 0.0 changes no float that a unit keeps,
+            # only the sign of a zero), so that the compiled expressions vary by the changed slots only
+            vecs.append(cm_rows[cm.bit_count()])
+            vecs.append(ct_rows[ct.bit_count()])
+            vecs.append(tm_rows[tm.bit_count()])
+            vecs.append(lm_rows[lm])
+            vecs.append(tt_rows[tt.bit_count()])
+            vecs.append(lt_rows[lt])
+            f = fns.get(signs) or fn(signs)
             out.append(bias + f(w2, base_pre, *vecs))
         return out
