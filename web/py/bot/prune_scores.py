@@ -8,7 +8,8 @@ from them (``features.summary``'s, without making a summary), computes both dire
 (``features.hit_counts_of``'s integers; they seldom repeat, so they are not cached), and adds everything in one
 compiled expression that also applies the units and the output weights. The additions are those of
 ``Network.score_from`` in the same order (the changed slots' rows, then the hit statistics' rows summed among
-themselves first), so the floats are the same.
+themselves first; a subtraction as the addition of the negated row, which IEEE 754 defines it to be), so the
+floats are the same. The expressions vary by the number of rows only, so a handful is compiled.
 """
 from __future__ import annotations
 
@@ -37,24 +38,24 @@ class PruneScorer:
         self.tm, self.lm = table(k, 36.0, 36), table(k + 1, 864.0, 864)
         self.tt, self.lt = table(k + 2, 36.0, 36), table(k + 3, 864.0, 864)
         self.w2, self.bias = net.w2[0], net.b2[0]
-        self.tables0, self.tables1 = net._side_tables
+        # per side, slot and count: the row to add, and the row negated, whose addition is the subtraction
+        # (IEEE 754 defines x - y as x + (-y)), so that every sum is of additions only and the compiled
+        # expressions vary by the number of rows alone
+        self.tables0, self.tables1 = ([[tuple(r) for r in per_n] for per_n in side] for side in net._side_tables)
+        self.neg0, self.neg1 = ([[tuple([-v for v in r]) for r in per_n] for per_n in side] for side in net._side_tables)
         self._fns: dict = {}
 
-    def _fn(self, signs: str):
-        """``f(w2, pre, rows..., hits...)``: the sum over units of ``w * max(0, pre ± rows + (hits summed))``."""
-        f = self._fns.get(signs)
-        if f is None:
-            ys = [f"y{i}" for i in range(len(signs))]
-            zs = [f"z{i}" for i in range(6)]
-            expr = "x" + "".join(f" {s} {y}" for s, y in zip(signs, ys))
-            expr += " + (" + " + ".join(zs) + ")"
-            args = ", ".join(["w", "x"] + ys + zs)
-            src = (f"def f(w2, base{''.join(', ' + v for v in ys + zs)}):\n"
-                   f"    return sum([w * a for {args} in zip(w2, base{''.join(', ' + v for v in ys + zs)})"
-                   f" if (a := {expr}) > 0.0])\n")
-            ns: dict = {}
-            exec(compile(src, f"<bot.prune_scores {signs}>", "exec"), ns)  # noqa: S102 (our own source text)
-            f = self._fns[signs] = ns["f"]
+    def _fn(self, k: int):
+        """``f(w2, pre, row0, ..., row{k-1}, hit0, ..., hit5)``: the sum over units of ``w * max(0, a)`` where
+        ``a = pre + row0 + ... + (hit0 + ... + hit5)``, added left to right."""
+        ys = [f"y{i}" for i in range(k)] + [f"z{i}" for i in range(6)]
+        expr = "x" + "".join(f" + y{i}" for i in range(k)) + " + (" + " + ".join(f"z{i}" for i in range(6)) + ")"
+        src = (f"def f(w2, base, {', '.join(ys)}):\n"
+               f"    return sum([w * a for w, x, {', '.join(ys)} in zip(w2, base, {', '.join(ys)})"
+               f" if (a := {expr}) > 0.0])\n")
+        ns: dict = {}
+        exec(compile(src, f"<bot.prune_scores {k}>", "exec"), ns)  # noqa: S102 (our own source text)
+        f = self._fns[k] = ns["f"]
         return f
 
     def scores(self, base: Board, base_pre: list[float], boards: list[Board]) -> list[float]:
@@ -62,7 +63,7 @@ class PruneScorer:
         s0, s1 = features.summary(b0), features.summary(b1)
         occ0, blots0, occ1, blots1 = s0[0], s0[2], s1[0], s1[2]
         k1 = int.from_bytes(bytes(b1), "little")
-        tables0, tables1 = self.tables0, self.tables1
+        tables0, tables1, neg0, neg1 = self.tables0, self.tables1, self.neg0, self.neg1
         cm_rows, ct_rows, tm_rows, lm_rows, tt_rows, lt_rows = self.cm, self.ct, self.tm, self.lm, self.tt, self.lt
         roll_sets = features.ROLL_SETS
         lane_clear, bit_clear, occ_bits, blot_bits = _LANE_CLEAR, _BIT_CLEAR, _OCC, _BLOT
@@ -70,20 +71,17 @@ class PruneScorer:
         out = []
         for board in boards:
             m, t = board
-            signs = ""
             vecs = []
             if m is b0 or m == b0:
                 occ_m, blots_m = occ0, blots0
             else:  # a hit: the other side's changed slots first, as Network._changes orders them
-                for row, n, o in zip(tables0, m, b0):
+                for row, neg, n, o in zip(tables0, neg0, m, b0):
                     if n == o:
                         continue
                     if n:
-                        signs += "+"
                         vecs.append(row[n])
                     if o:
-                        signs += "-"
-                        vecs.append(row[o])
+                        vecs.append(neg[o])
                 sm = features.summary(m)
                 occ_m, blots_m = sm[0], sm[2]
             occ_t, blots_t = occ1, blots1
@@ -92,13 +90,10 @@ class PruneScorer:
                 i = ((x & -x).bit_length() - 1) >> 3
                 x &= lane_clear[i]
                 n, o = t[i], b1[i]
-                row = tables1[i]
                 if n:
-                    signs += "+"
-                    vecs.append(row[n])
+                    vecs.append(tables1[i][n])
                 if o:
-                    signs += "-"
-                    vecs.append(row[o])
+                    vecs.append(neg1[i][o])
                 occ_t = (occ_t & bit_clear[i]) | (occ_bits[i] if n else 0)
                 blots_t = (blots_t & bit_clear[i]) | (blot_bits[i] if n == 1 else 0)
             # features.hit_counts_of(occ_m, blots_t) and (occ_t, blots_m), written out
@@ -130,12 +125,13 @@ class PruneScorer:
                         ct |= rolls
             # the six rows always (a zero row for a zero count: adding 0.0 changes no float that a unit keeps,
             # only the sign of a zero), so that the compiled expressions vary by the changed slots only
+            k = len(vecs)
             vecs.append(cm_rows[cm.bit_count()])
             vecs.append(ct_rows[ct.bit_count()])
             vecs.append(tm_rows[tm.bit_count()])
             vecs.append(lm_rows[lm])
             vecs.append(tt_rows[tt.bit_count()])
             vecs.append(lt_rows[lt])
-            f = fns.get(signs) or fn(signs)
+            f = fns.get(k) or fn(k)
             out.append(bias + f(w2, base_pre, *vecs))
         return out
