@@ -259,6 +259,25 @@ def test_batch_scores_cover_hits(ev, boards):
     assert hits > 0
 
 
+def test_batch_scores_of_every_roll_of_random_games(ev):
+    """The shipped pruner's own pass (bot.prune_scores: changed slots from the sides' bytes, masks kept up to
+    date, the hit counts written out) scores as score_from, bit for bit, over every roll of every position of
+    random games: entering from the bar, bearing off and hitting included."""
+    net = ev.pruner
+    assert net.relu and not net._sides_used  # the kind bot.prune_scores scores
+    seen = {"bar": 0, "off": 0, "hit": 0}
+    for b in random_game_positions(seed=41, games=3):
+        base = swap(b)
+        pre = net.hidden_pre(base)
+        for dice in ALL_ROLLS:
+            sbs = [swap(r) for r in results(b, *dice) if not winner_kind(r)]
+            assert net.scores_from(base, pre, sbs) == [net.score_from(base, pre, sb) for sb in sbs]
+            seen["bar"] += sum(sb[1][25] < base[1][25] for sb in sbs)
+            seen["off"] += sum(sb[1][0] > base[1][0] for sb in sbs)
+            seen["hit"] += sum(sb[0] != base[0] for sb in sbs)
+    assert min(seen.values()) > 0, seen
+
+
 def test_kept_ranks_choose_as_without_them(ev, boards):
     """best_reply's ``ranks`` (each roll's plays ranked by the pruning network, kept across the rolls of one
     starting board) change no choice, for a narrower choice and then a wider one from the same ranks (a
