@@ -248,6 +248,38 @@ class Network:
         f = _HIDDEN.get(signs) or _hidden(signs)
         return self.outputs_from_hidden(f(base_pre, *vecs), board)
 
+    def outputs_of(self, base: Board, base_pre: list[float], boards: list[Board]) -> list[Outputs]:
+        """:meth:`outputs_from` of each board (the same floats), for the plays of one roll: the changed slots
+        (:meth:`_changes`) written out inline, one call per board for the extra inputs and one for the outputs.
+        The 0-ply ranking's path (``bot.play.rank_0ply``)."""
+        extras = self.fused_extras if len(self.extra_rows) > features.N_V3 - features.N_BASE \
+            else self.extra_vectors
+        tables = self._side_tables
+        hidden_fs, from_hidden = _HIDDEN, self.outputs_from_hidden
+        out = []
+        for board in boards:
+            signs = ""  # self._changes(base, board), written out
+            vecs = []
+            for side in (0, 1):
+                new, old = board[side], base[side]
+                if new == old:
+                    continue
+                for row, n, o in zip(tables[side], new, old):
+                    if n == o:
+                        continue
+                    if n:
+                        signs += "+"
+                        vecs.append(row[n])
+                    if o:
+                        signs += "-"
+                        vecs.append(row[o])
+            extra = extras(board)
+            vecs.extend(extra)
+            signs += "+" * len(extra)
+            f = hidden_fs.get(signs) or _hidden(signs)
+            out.append(from_hidden(f(base_pre, *vecs), board))
+        return out
+
     def _extended_changes(self, base: Board, board: Board) -> tuple[str, list]:
         """The signs and rows from ``base``'s pre-activations to ``board``'s, extra inputs included."""
         signs, vecs = self._changes(base, board)

@@ -50,26 +50,52 @@ def after_play_outputs(ev: Evaluator, result: Board) -> Outputs:
 
 
 def rank_0ply(ev: Evaluator, board: Board, dice: tuple[int, int]) -> list[tuple[float, Board]]:
-    """All results of ``dice`` with their 0-ply equity for the mover, best first (stable order)."""
-    # after_play_outputs and equity written out (the same floats); sorted on (-equity, generation index), which
-    # is the stable sort on -equity
+    """All results of ``dice`` with their 0-ply equity for the mover, best first (stable order).
+
+    As in ``best_reply``, each network's first layer is computed once for the (swapped) starting board and
+    updated per play (``Network.outputs_of``), so an equity may differ from ``after_play_outputs``' in the
+    last bits; it is exactly the one ``best_reply`` finds for the same play."""
+    plays = results(board, dice[0], dice[1])
+    # after_play_outputs and equity written out; sorted on (-equity, generation index), which is the stable
+    # sort on -equity
+    keyed = [(-(2.0 * o[0] - 1.0 + o[1] + o[2] - o[3] - o[4]), i)
+             for i, o in enumerate(_after_plays(ev, board, plays))]
+    keyed.sort()
+    return [(-e, plays[i]) for e, i in keyed]
+
+
+def _after_plays(ev: Evaluator, board: Board, plays: list[Board]) -> list[Outputs]:
+    """``after_play_outputs`` of each result of one roll from ``board``, the networks' part as in
+    ``best_reply``: each network's first layer once for the swapped starting board, updated per play."""
+    out: list = [None] * len(plays)
     bear = bearoff.outputs
     race, contact = ev.race, ev.contact
-    keyed = []
-    plays = results(board, dice[0], dice[1])
+    todo: dict[int, tuple[list[int], list[Board]]] = {}  # per network (its id): the plays' indexes and boards
     for i, r in enumerate(plays):
         kind = winner_kind(r) if r[0][0] == 15 else 0
         if kind:
-            o = WIN_OUTPUTS[kind]
-        else:
-            sb = (r[1], r[0])
-            x = bear(sb) if not (any(sb[0][7:]) or any(sb[1][7:])) else None
-            if x is None:
-                x = (race if is_race(sb) else contact).evaluate(sb)
-            o = _NEW(Outputs, (1.0 - x[0], x[3], x[4], x[1], x[2]))
-        keyed.append((-(2.0 * o[0] - 1.0 + o[1] + o[2] - o[3] - o[4]), i))
-    keyed.sort()
-    return [(-e, plays[i]) for e, i in keyed]
+            out[i] = WIN_OUTPUTS[kind]
+            continue
+        sb = (r[1], r[0])
+        exact = bear(sb) if not (any(sb[0][7:]) or any(sb[1][7:])) else None
+        if exact is not None:
+            out[i] = invert(exact)
+            continue
+        net = race if is_race(sb) else contact
+        group = todo.get(id(net))
+        if group is None:
+            group = todo[id(net)] = ([], [])
+        group[0].append(i)
+        group[1].append(sb)
+    if todo:
+        base = (board[1], board[0])
+        for net in (contact, race):
+            group = todo.get(id(net))
+            if group is not None:
+                xs = net.outputs_of(base, net.hidden_pre(base), group[1])
+                for i, x in zip(group[0], xs):
+                    out[i] = _NEW(Outputs, (1.0 - x[0], x[3], x[4], x[1], x[2]))
+    return out
 
 
 class OverBudget(Exception):
