@@ -386,29 +386,30 @@ class Network:
         return self.outputs_from_hidden(_hidden("")(pre), board)
 
     def outputs_from_hidden(self, h: list[float], board: Board) -> Outputs:
-        # the five sigmoids and _consistent written out (the same floats, no calls per output)
+        # the five sigmoids and _consistent written out (the same floats, no calls per output); a side's gammon
+        # and backgammon outputs are not computed once _consistent makes them 0 (its opponent has borne off)
         w2, b2 = self.w2, self.b2
         exp = math.exp
         a = b2[0] + sum(map(mul, w2[0], h))
         w = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
-        a = b2[1] + sum(map(mul, w2[1], h))
-        gw = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
-        a = b2[2] + sum(map(mul, w2[2], h))
-        bw = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
-        a = b2[3] + sum(map(mul, w2[3], h))
-        gl = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
-        a = b2[4] + sum(map(mul, w2[4], h))
-        bl = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
         if board[1][0] == 0:
+            a = b2[1] + sum(map(mul, w2[1], h))
+            gw = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
             gw = gw if gw < w else w
+            a = b2[2] + sum(map(mul, w2[2], h))
+            bw = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+            bw = bw if bw < gw else gw
         else:
-            gw = 0.0
-        bw = bw if bw < gw else gw
+            gw = bw = 0.0
         if board[0][0] == 0:
+            a = b2[3] + sum(map(mul, w2[3], h))
+            gl = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
             gl = gl if gl < 1.0 - w else 1.0 - w
+            a = b2[4] + sum(map(mul, w2[4], h))
+            bl = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+            bl = bl if bl < gl else gl
         else:
-            gl = 0.0
-        bl = bl if bl < gl else gl
+            gl = bl = 0.0
         return _NEW(Outputs, (w, gw, bw, gl, bl))
 
     def evaluate(self, board: Board) -> Outputs:
