@@ -14,7 +14,7 @@ import sys
 from array import array
 import json
 import math
-from operator import add, mul
+from operator import add, mul, truediv
 from pathlib import Path
 from typing import NamedTuple, Optional
 
@@ -249,13 +249,16 @@ class Network:
         return self.outputs_from_hidden(f(base_pre, *vecs), board)
 
     def outputs_of(self, base: Board, base_pre: list[float], boards: list[Board]) -> list[Outputs]:
-        """:meth:`outputs_from` of each board (the same floats), for the plays of one roll: the changed slots
-        (:meth:`_changes`) written out inline, one call per board for the extra inputs and one for the outputs.
+        """:meth:`outputs_from` of each board, for the plays of one roll: the changed slots (:meth:`_changes`)
+        written out inline, one call per board for the extra inputs and one for the outputs. Each hidden unit is
+        kept as its sigmoid's denominator, 1 + exp(-a) (``_denominators``), and the output layer divides by it
+        instead of multiplying by the unit: so the floats may differ from :meth:`outputs_from`'s in the last bits.
         The 0-ply ranking's path (``bot.play.rank_0ply``)."""
         extras = self.fused_extras if len(self.extra_rows) > features.N_V3 - features.N_BASE \
             else self.extra_vectors
         tables = self._side_tables
-        hidden_fs, from_hidden = _HIDDEN, self.outputs_from_hidden
+        denoms_fs, from_hidden = _DENOMS, self.outputs_from_hidden
+        neg_pre = [-x for x in base_pre]
         out = []
         for board in boards:
             signs = ""  # self._changes(base, board), written out
@@ -276,8 +279,8 @@ class Network:
             extra = extras(board)
             vecs.extend(extra)
             signs += "+" * len(extra)
-            f = hidden_fs.get(signs) or _hidden(signs)
-            out.append(from_hidden(f(base_pre, *vecs), board))
+            f = denoms_fs.get(signs) or _denominators(signs)
+            out.append(from_hidden(f(neg_pre, *vecs), board, truediv))
         return out
 
     def _extended_changes(self, base: Board, board: Board) -> tuple[str, list]:
@@ -385,7 +388,9 @@ class Network:
     def outputs_from_pre(self, pre: list[float], board: Board) -> Outputs:
         return self.outputs_from_hidden(_hidden("")(pre), board)
 
-    def outputs_from_hidden(self, h: list[float], board: Board) -> Outputs:
+    def outputs_from_hidden(self, h: list[float], board: Board, mul=mul) -> Outputs:
+        """The outputs from the hidden units ``h``; with ``mul=operator.truediv``, from their sigmoids'
+        denominators (``_denominators``)."""
         # the five sigmoids and _consistent written out (the same floats, no calls per output); a side's gammon
         # and backgammon outputs are not computed once _consistent makes them 0 (its opponent has borne off)
         w2, b2 = self.w2, self.b2
@@ -476,6 +481,25 @@ def _hidden(signs: str):
     if f is None:
         f = _HIDDEN[signs] = _compile(signs, "1.0 / (1.0 + exp(-a)) if (a := {expr}) >= -40.0 else FLOOR")
     return f
+
+
+_DENOMS: dict = {}
+_DENOM_CAP = 1.0 + math.exp(40.0)
+"""A unit's denominator below -40 (the pre-activation's floor, as ``_SIG_FLOOR``)."""
+
+
+def _denominators(signs: str):
+    """``f(neg_base, *rows)``: per hidden unit its sigmoid's denominator 1 + exp(-a), where a is the starting
+    vector plus and minus the rows by ``signs`` and ``neg_base`` is that vector negated: -a is summed directly
+    (the same floats negated, as negation is exact), so no unit is negated and none divided here."""
+    f = _DENOMS.get(signs)
+    if f is None:
+        flipped = signs.translate(_FLIP)
+        f = _DENOMS[signs] = _compile(flipped, f"1.0 + exp(n) if (n := {{expr}}) <= 40.0 else {_DENOM_CAP!r}")
+    return f
+
+
+_FLIP = str.maketrans("+-", "-+")
 
 
 def _consistent(o: list[float], board: Board) -> Outputs:
