@@ -1,7 +1,7 @@
 """The search behind the strong and expert levels, and the evaluator's fast path (same floats as the plain
 computation)."""
 import math
-from operator import add, mul, sub
+from operator import add, mul, sub, truediv
 
 import pytest
 
@@ -98,6 +98,32 @@ def test_fast_evaluation_gives_the_plain_floats(boards):
     net = ev.contact
     pre = [-50.0, -40.0, -39.9, 0.0, 45.0] + [0.0] * (net.hidden - 5)
     assert net.outputs_from_pre(pre, boards[0]) == reference_outputs(net, pre, boards[0])
+
+
+def test_the_0ply_path_gives_the_plain_outputs_to_the_last_bits(boards):
+    """``Network.outputs_of``, the 0-ply ranking's path (changed rows, the extra inputs as cached rows, each unit
+    kept as its sigmoid's denominator and divided by), against the plain computation, over every play of a few
+    rolls; among them bear-offs with contact, whose side that cannot lose a gammon any more gets no gammon
+    outputs computed."""
+    ev = bot.evaluator()
+    borne_off = 0
+    for b in boards[::8]:
+        base = swap(b)
+        for roll in ((3, 1), (6, 6), (5, 2)):
+            sbs = [swap(r) for r in results(b, *roll)]
+            for net in (ev.contact, ev.race):
+                bp = net.hidden_pre(base)
+                for sb, o in zip(sbs, net.outputs_of(base, bp, sbs)):
+                    pre = reference_with_extras(net, reference_pre_from(net, base, bp, sb), sb)
+                    assert o == pytest.approx(reference_outputs(net, pre, sb), abs=1e-12)
+                    borne_off += sb[0][0] > 0 or sb[1][0] > 0
+    assert borne_off
+    # Saturated units: below -40 a unit is the constant it was, as a denominator too.
+    net = ev.contact
+    pre = [-50.0, -40.0, -39.9, 0.0, 45.0, -800.0] + [0.0] * (net.hidden - 6)
+    denominators = net.outputs_of.__globals__["_denominators"]("")([-a for a in pre])
+    assert net.outputs_from_hidden(denominators, boards[0], truediv) == pytest.approx(
+        reference_outputs(net, pre, boards[0]), abs=1e-15)
 
 
 def test_1ply_is_the_average_of_the_opponents_best_replies(boards):
