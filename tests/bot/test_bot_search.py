@@ -1,7 +1,7 @@
 """The search behind the strong and expert levels, and the evaluator's fast path (same floats as the plain
 computation)."""
 import math
-from operator import add, mul, sub, truediv
+from operator import add, mul, sub
 
 import pytest
 
@@ -118,12 +118,14 @@ def test_the_0ply_path_gives_the_plain_outputs_to_the_last_bits(boards):
                     assert o == pytest.approx(reference_outputs(net, pre, sb), abs=1e-12)
                     borne_off += sb[0][0] > 0 or sb[1][0] > 0
     assert borne_off
-    # Saturated units: below -40 a unit is the constant it was, as a denominator too.
+    # Saturated units: below -40 a unit's share of an output is within 4.3e-18 of the floor's, and a unit so far
+    # below that exp overflows (-800) takes the floor's exactly.
     net = ev.contact
-    pre = [-50.0, -40.0, -39.9, 0.0, 45.0, -800.0] + [0.0] * (net.hidden - 6)
-    denominators = net.outputs_of.__globals__["_denominators"]("")([-a for a in pre])
-    assert net.outputs_from_hidden(denominators, boards[0], truediv) == pytest.approx(
-        reference_outputs(net, pre, boards[0]), abs=1e-15)
+    b = boards[0]
+    for low in (-50.0, -800.0):
+        pre = [low, -40.0, -39.9, 0.0, 45.0] + [0.0] * (net.hidden - 5)
+        want = reference_outputs(net, reference_with_extras(net, pre, b), b)
+        assert net.outputs_of(b, pre, [b])[0] == pytest.approx(want, abs=1e-15)
 
 
 def test_1ply_is_the_average_of_the_opponents_best_replies(boards):

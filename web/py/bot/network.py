@@ -280,7 +280,11 @@ class Network:
             vecs.extend(extra)
             signs += "+" * len(extra)
             f = denoms_fs.get(signs) or _denominators(signs)
-            out.append(from_hidden(f(neg_pre, *vecs), board, truediv))
+            try:
+                d = f(neg_pre, *vecs)
+            except OverflowError:  # a unit far below -40 (none in play): each below -40 as its floor
+                d = _denominators(signs, True)(neg_pre, *vecs)
+            out.append(from_hidden(d, board, truediv))
         return out
 
     def _extended_changes(self, base: Board, board: Board) -> tuple[str, list]:
@@ -484,18 +488,23 @@ def _hidden(signs: str):
 
 
 _DENOMS: dict = {}
+_DENOMS_FLOORED: dict = {}
 _DENOM_CAP = 1.0 + math.exp(40.0)
 """A unit's denominator below -40 (the pre-activation's floor, as ``_SIG_FLOOR``)."""
 
 
-def _denominators(signs: str):
+def _denominators(signs: str, floored: bool = False):
     """``f(neg_base, *rows)``: per hidden unit its sigmoid's denominator 1 + exp(-a), where a is the starting
     vector plus and minus the rows by ``signs`` and ``neg_base`` is that vector negated: -a is summed directly
-    (the same floats negated, as negation is exact), so no unit is negated and none divided here."""
-    f = _DENOMS.get(signs)
+    (the same floats negated, as negation is exact), so no unit is negated and none divided here. Below -40 a
+    unit's share of an output (weight / denominator) is under the weight times ``_SIG_FLOOR`` instead of equal
+    to it, so within 4.3e-18 of it; far below (about -709) ``exp`` overflows: then ``floored`` is the form that
+    gives every unit below -40 the floor's denominator."""
+    cache = _DENOMS_FLOORED if floored else _DENOMS
+    f = cache.get(signs)
     if f is None:
-        flipped = signs.translate(_FLIP)
-        f = _DENOMS[signs] = _compile(flipped, f"1.0 + exp(n) if (n := {{expr}}) <= 40.0 else {_DENOM_CAP!r}")
+        body = f"1.0 + exp(n) if (n := {{expr}}) <= 40.0 else {_DENOM_CAP!r}" if floored else "1.0 + exp({expr})"
+        f = cache[signs] = _compile(signs.translate(_FLIP), body)
     return f
 
 
