@@ -100,6 +100,34 @@ def test_fast_evaluation_gives_the_plain_floats(boards):
     assert net.outputs_from_pre(pre, boards[0]) == reference_outputs(net, pre, boards[0])
 
 
+def test_the_0ply_path_gives_the_plain_outputs_to_the_last_bits(boards):
+    """``Network.outputs_of``, the 0-ply ranking's path (changed rows, the extra inputs as cached rows, each unit
+    kept as its sigmoid's denominator and divided by), against the plain computation, over every play of a few
+    rolls; among them bear-offs with contact, whose side that cannot lose a gammon any more gets no gammon
+    outputs computed."""
+    ev = bot.evaluator()
+    borne_off = 0
+    for b in boards[::8]:
+        base = swap(b)
+        for roll in ((3, 1), (6, 6), (5, 2)):
+            sbs = [swap(r) for r in results(b, *roll)]
+            for net in (ev.contact, ev.race):
+                bp = net.hidden_pre(base)
+                for sb, o in zip(sbs, net.outputs_of(base, bp, sbs)):
+                    pre = reference_with_extras(net, reference_pre_from(net, base, bp, sb), sb)
+                    assert o == pytest.approx(reference_outputs(net, pre, sb), abs=1e-12)
+                    borne_off += sb[0][0] > 0 or sb[1][0] > 0
+    assert borne_off
+    # Saturated units: below -40 a unit's share of an output is within 4.3e-18 of the floor's, and a unit so far
+    # below that exp overflows (-800) takes the floor's exactly.
+    net = ev.contact
+    b = boards[0]
+    for low in (-50.0, -800.0):
+        pre = [low, -40.0, -39.9, 0.0, 45.0] + [0.0] * (net.hidden - 5)
+        want = reference_outputs(net, reference_with_extras(net, pre, b), b)
+        assert net.outputs_of(b, pre, [b])[0] == pytest.approx(want, abs=1e-15)
+
+
 def test_1ply_is_the_average_of_the_opponents_best_replies(boards):
     ev = bot.evaluator()
     b = boards[40]

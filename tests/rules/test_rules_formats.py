@@ -1,5 +1,6 @@
 """Position ID, Match ID, GNUbg ID, XGID and move notation: round trips and errors."""
 
+import base64
 import random
 
 import pytest
@@ -40,6 +41,22 @@ def test_position_id_round_trip(pos):
     assert Position.from_id(pid) == pos
     # swapping sides swaps the halves of the bit string
     assert Position.from_id(pos.swapped().to_id()) == pos.swapped()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 49), max_size=30))
+def test_position_id_bits_follow_the_layout(checkers):
+    """The ID's 80 bits, read back one by one, are the documented layout: the side not on roll first, per slot
+    (points 1..24, bar) one 1 per checker, then a 0; also with more than 15 checkers on a slot (no valid position
+    has them; the encoder still writes their bits)."""
+    from rules.posid import encode_position_id
+    counts = [0] * 50
+    for slot in checkers:
+        counts[slot] += 1
+    theirs, mine = (0, *counts[:25]), (0, *counts[25:])
+    want = [bit for c in counts for bit in [1] * c + [0]]
+    raw = base64.b64decode(encode_position_id(mine, theirs) + "==")
+    assert [(raw[i // 8] >> (i % 8)) & 1 for i in range(80)] == want + [0] * (80 - len(want))
 
 
 def test_position_id_round_trip_on_game_positions():

@@ -30,12 +30,19 @@
   };
   // The memory snapshot a repeat visit starts from (boot/pyodide.mjs's SNAPSHOT_KEY in SNAPSHOT_CACHE; the loader
   // checks it is this deploy's and whole): its bytes are read from Cache Storage at once, before the loader's modules
-  // have even loaded.
+  // have even loaded; the loader gets its headers as soon as they are found, and the read of its bytes.
   const SNAPSHOT_URL = new URL("../boot-snapshot", (document.currentScript && document.currentScript.src) || document.baseURI).href;
   const readSnapshot = () => {
     if (typeof caches === "undefined") return;
     self.gamaoSnapshotRead = caches.match(SNAPSHOT_URL, { cacheName: "gamao-snapshot" })
-      .then((hit) => (hit ? hit.arrayBuffer().then((bytes) => ({ headers: hit.headers, bytes })) : null))
+      .then((hit) => {
+        if (!hit) return null;
+        // (as a Blob first: Response.arrayBuffer() reads by small steps of the main thread, which the start keeps
+        // busy, where a Blob's arrayBuffer() is read in one piece; 0.1 s instead of 0.3-0.4 s here)
+        const bytes = hit.blob().then((blob) => blob.arrayBuffer());
+        bytes.catch(() => {}); // (the loader sees a failed read where it waits for it)
+        return { headers: hit.headers, bytes };
+      })
       .catch(() => null);
   };
   let started = false;

@@ -14,9 +14,10 @@
 //   when both match, and anything wrong with it (missing, from another deploy, truncated, a restore that throws
 //   or leaves Python unable to import the game) means a normal boot and the snapshot dropped. The player's saved
 //   game and settings (localStorage) are never touched.
-// On the page, app.js reads the kept snapshot's bytes as it starts the interpreter and calls start() once the skeleton
-// is painted, so that a start from a snapshot begins while PyScript's JavaScript still loads; PyScript's own call to
-// loadPyodide then gets that interpreter.
+// On the page, app.js begins reading the kept snapshot as it starts the interpreter and calls start() once the
+// skeleton is painted, so that a start from a snapshot begins while PyScript's JavaScript still loads; PyScript's own
+// call to loadPyodide then gets that interpreter. The interpreter's WebAssembly is set up while the snapshot's bytes
+// are still being read.
 // <html data-boot="snapshot"> or "normal" says how the page's interpreter started; <html data-snapshot> says what
 // became of making one ("saved" or "failed"). In the bot's worker, globalThis.gamaoBoot says how it started.
 import { loadPyodide as pyodideLoad, version } from "../vendor/pyodide/pyodide.mjs";
@@ -58,17 +59,21 @@ const dropSnapshot = async () => {
   try { await caches.delete(SNAPSHOT_CACHE); } catch (e) { /* storage refused: nothing kept anyway */ }
 };
 
-// The kept snapshot's headers and bytes, or null: the read app.js began on the page as it started (app.js's
-// gamaoSnapshotRead, of SNAPSHOT_KEY in SNAPSHOT_CACHE), or one begun here.
+// The kept snapshot's headers and the read of its bytes (a promise), or null: the read app.js began on the page as
+// it started (app.js's gamaoSnapshotRead, of SNAPSHOT_KEY in SNAPSHOT_CACHE), or one begun here. The headers come
+// at once; the 45 MB of bytes take a few hundred milliseconds, which the start spends setting up the interpreter.
 const kept = async (early) => {
   if (early) return early;
   const hit = await caches.match(SNAPSHOT_KEY, { cacheName: SNAPSHOT_CACHE }); // creates no empty cache
-  return hit ? { headers: hit.headers, bytes: await hit.arrayBuffer() } : null;
+  if (!hit) return null;
+  const bytes = hit.blob().then((blob) => blob.arrayBuffer()); // read in one piece (see app.js)
+  bytes.catch(() => {}); // a failed read is reported where it is awaited
+  return { headers: hit.headers, bytes };
 };
 
-// The kept snapshot's bytes if it was made for this deploy and this Pyodide and is whole; otherwise null (and a
-// snapshot that cannot be used is dropped). App.js's read is taken once, whatever comes of it, so that its 45 MB
-// are not held after.
+// The kept snapshot if it was made for this deploy and this Pyodide: { size, bytes } (bytes: a promise of its
+// ArrayBuffer, checked whole by fromSnapshot); otherwise null (and a snapshot that cannot be used is dropped).
+// App.js's read is taken once, whatever comes of it, so that its 45 MB are not held after.
 const readSnapshot = async (deploy) => {
   const early = ON_PAGE ? globalThis.gamaoSnapshotRead : undefined;
   if (early) delete globalThis.gamaoSnapshotRead;
@@ -81,9 +86,9 @@ const readSnapshot = async (deploy) => {
       await dropSnapshot();
       return null;
     }
-    const bytes = new Uint8Array(found.bytes);
-    if (bytes.byteLength !== Number(h.get("x-gamao-bytes"))) throw new Error("snapshot truncated");
-    return bytes;
+    const size = Number(h.get("x-gamao-bytes"));
+    if (!Number.isSafeInteger(size) || size <= 0) throw new Error("snapshot has no size");
+    return { size, bytes: found.bytes };
   } catch (e) {
     console.warn(`memory snapshot not used: ${e}`);
     await dropSnapshot();
@@ -91,19 +96,23 @@ const readSnapshot = async (deploy) => {
   }
 };
 
+// A start from the kept snapshot. Pyodide takes the snapshot's bytes before it sets up its WebAssembly module and
+// copies them in after; so it is given an image of the right size at once, and the module's creation (ours:
+// createPyodideModule) waits for the read only once the module is set up, fills the image and checks it is whole.
+// The read and the set-up (the module's JavaScript and WebAssembly, a few hundred milliseconds) overlap.
 // Pyodide sizes the heap for a snapshot with a setting its build ignores (its memory is declared inside the wasm),
-// so a snapshot over the default 30 MB would not fit: grow the memory before Pyodide copies the snapshot in.
-const growingModule = async (bytes) => {
+// so a snapshot over the default 30 MB would not fit: the memory is grown before Pyodide copies the snapshot in.
+const fromSnapshot = async (options, snapshot) => {
+  const image = new Uint8Array(snapshot.size);
   const create = (await import(INDEX_URL + "pyodide.asm.mjs")).default;
-  return async (settings) => {
-    const module = await create(settings);
-    if (module.HEAP8.length < bytes.byteLength) module.growMemory(bytes.byteLength);
+  const createPyodideModule = async (settings) => {
+    const [module, bytes] = await Promise.all([create(settings), snapshot.bytes]);
+    if (bytes.byteLength !== image.length) throw new Error("snapshot truncated");
+    image.set(new Uint8Array(bytes));
+    if (module.HEAP8.length < image.length) module.growMemory(image.length);
     return module;
   };
-};
-
-const fromSnapshot = async (options, bytes) => {
-  const pyodide = await pyodideLoad({ ...options, _loadSnapshot: bytes, createPyodideModule: await growingModule(bytes) });
+  const pyodide = await pyodideLoad({ ...options, _loadSnapshot: image, createPyodideModule });
   await mountBundle(pyodide);
   // The snapshot holds the random generator's state from when it was made: seed it again. And check that Python
   // came back whole: a damaged snapshot can restore and then fail here.
@@ -165,18 +174,18 @@ _listed()
 // What ran when, for tools/bench (performance marks, in the page's or the worker's own timeline).
 const timeMark = (name) => { try { performance.mark(name); } catch (e) { /* no timeline */ } };
 
-// A start: from `bytes` (a snapshot read already), or from the kept snapshot if there is one, or normally.
-async function boot(options, bytes) {
+// A start: from `snapshot` (readSnapshot's, found already), or from the kept snapshot if there is one, or normally.
+async function boot(options, snapshot) {
   options = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
   const deploy = await deployVersion;
-  if (bytes === undefined) {
+  if (snapshot === undefined) {
     timeMark("gamao:boot");
-    bytes = await readSnapshot(deploy);
+    snapshot = await readSnapshot(deploy);
   }
-  timeMark("gamao:boot-snapshot-read");
-  if (bytes) {
+  timeMark("gamao:boot-snapshot-found");
+  if (snapshot) {
     try {
-      const pyodide = await fromSnapshot(options, bytes);
+      const pyodide = await fromSnapshot(options, snapshot);
       timeMark("gamao:boot-interpreter");
       mark("data-boot", "snapshot");
       return pyodide;
@@ -205,8 +214,8 @@ export function start() {
   if (!early && !asked) {
     early = (async () => {
       timeMark("gamao:boot");
-      const bytes = await readSnapshot(await deployVersion);
-      return bytes ? boot({}, bytes) : null;
+      const snapshot = await readSnapshot(await deployVersion);
+      return snapshot ? boot({}, snapshot) : null;
     })();
     early.catch(() => {}); // (loadPyodide below starts normally instead)
   }

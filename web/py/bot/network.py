@@ -14,7 +14,7 @@ import sys
 from array import array
 import json
 import math
-from operator import add, mul
+from operator import add, mul, truediv
 from pathlib import Path
 from typing import NamedTuple, Optional
 
@@ -249,6 +249,45 @@ class Network:
         f = _HIDDEN.get(signs) or _hidden(signs)
         return self.outputs_from_hidden(f(base_pre, *vecs), board)
 
+    def outputs_of(self, base: Board, base_pre: list[float], boards: list[Board]) -> list[Outputs]:
+        """:meth:`outputs_from` of each board, for the plays of one roll: the changed slots (:meth:`_changes`)
+        written out inline, one call per board for the extra inputs and one for the outputs. Each hidden unit is
+        kept as its sigmoid's denominator, 1 + exp(-a) (``_denominators``), and the output layer divides by it
+        instead of multiplying by the unit: so the floats may differ from :meth:`outputs_from`'s in the last bits.
+        The 0-ply ranking's path (``bot.play.rank_0ply``)."""
+        extras = self.fused_extras if len(self.extra_rows) > features.N_V3 - features.N_BASE \
+            else self.extra_vectors
+        tables = self._side_tables
+        denoms_fs, from_hidden = _DENOMS, self.outputs_from_hidden
+        neg_pre = [-x for x in base_pre]
+        out = []
+        for board in boards:
+            signs = ""  # self._changes(base, board), written out
+            vecs = []
+            for side in (0, 1):
+                new, old = board[side], base[side]
+                if new == old:
+                    continue
+                for row, n, o in zip(tables[side], new, old):
+                    if n == o:
+                        continue
+                    if n:
+                        signs += "+"
+                        vecs.append(row[n])
+                    if o:
+                        signs += "-"
+                        vecs.append(row[o])
+            extra = extras(board)
+            vecs.extend(extra)
+            signs += "+" * len(extra)
+            f = denoms_fs.get(signs) or _denominators(signs)
+            try:
+                d = f(neg_pre, *vecs)
+            except OverflowError:  # a unit far below -40 (none in play): each below -40 as its floor
+                d = _denominators(signs, True)(neg_pre, *vecs)
+            out.append(from_hidden(d, board, truediv))
+        return out
+
     def _extended_changes(self, base: Board, board: Board) -> tuple[str, list]:
         """The signs and rows from ``base``'s pre-activations to ``board``'s, extra inputs included."""
         signs, vecs = self._changes(base, board)
@@ -358,30 +397,33 @@ class Network:
     def outputs_from_pre(self, pre: list[float], board: Board) -> Outputs:
         return self.outputs_from_hidden(_hidden("")(pre), board)
 
-    def outputs_from_hidden(self, h: list[float], board: Board) -> Outputs:
-        # the five sigmoids and _consistent written out (the same floats, no calls per output)
+    def outputs_from_hidden(self, h: list[float], board: Board, mul=mul) -> Outputs:
+        """The outputs from the hidden units ``h``; with ``mul=operator.truediv``, from their sigmoids'
+        denominators (``_denominators``)."""
+        # the five sigmoids and _consistent written out (the same floats, no calls per output); a side's gammon
+        # and backgammon outputs are not computed once _consistent makes them 0 (its opponent has borne off)
         w2, b2 = self.w2, self.b2
         exp = math.exp
         a = b2[0] + sum(map(mul, w2[0], h))
         w = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
-        a = b2[1] + sum(map(mul, w2[1], h))
-        gw = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
-        a = b2[2] + sum(map(mul, w2[2], h))
-        bw = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
-        a = b2[3] + sum(map(mul, w2[3], h))
-        gl = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
-        a = b2[4] + sum(map(mul, w2[4], h))
-        bl = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
         if board[1][0] == 0:
+            a = b2[1] + sum(map(mul, w2[1], h))
+            gw = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
             gw = gw if gw < w else w
+            a = b2[2] + sum(map(mul, w2[2], h))
+            bw = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+            bw = bw if bw < gw else gw
         else:
-            gw = 0.0
-        bw = bw if bw < gw else gw
+            gw = bw = 0.0
         if board[0][0] == 0:
+            a = b2[3] + sum(map(mul, w2[3], h))
+            gl = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
             gl = gl if gl < 1.0 - w else 1.0 - w
+            a = b2[4] + sum(map(mul, w2[4], h))
+            bl = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+            bl = bl if bl < gl else gl
         else:
-            gl = 0.0
-        bl = bl if bl < gl else gl
+            gl = bl = 0.0
         return _NEW(Outputs, (w, gw, bw, gl, bl))
 
     def evaluate(self, board: Board) -> Outputs:
@@ -448,6 +490,30 @@ def _hidden(signs: str):
     if f is None:
         f = _HIDDEN[signs] = _compile(signs, "1.0 / (1.0 + exp(-a)) if (a := {expr}) >= -40.0 else FLOOR")
     return f
+
+
+_DENOMS: dict = {}
+_DENOMS_FLOORED: dict = {}
+_DENOM_CAP = 1.0 + math.exp(40.0)
+"""A unit's denominator below -40 (the pre-activation's floor, as ``_SIG_FLOOR``)."""
+
+
+def _denominators(signs: str, floored: bool = False):
+    """``f(neg_base, *rows)``: per hidden unit its sigmoid's denominator 1 + exp(-a), where a is the starting
+    vector plus and minus the rows by ``signs`` and ``neg_base`` is that vector negated: -a is summed directly
+    (the same floats negated, as negation is exact), so no unit is negated and none divided here. Below -40 a
+    unit's share of an output (weight / denominator) is under the weight times ``_SIG_FLOOR`` instead of equal
+    to it, so within 4.3e-18 of it; far below (about -709) ``exp`` overflows: then ``floored`` is the form that
+    gives every unit below -40 the floor's denominator."""
+    cache = _DENOMS_FLOORED if floored else _DENOMS
+    f = cache.get(signs)
+    if f is None:
+        body = f"1.0 + exp(n) if (n := {{expr}}) <= 40.0 else {_DENOM_CAP!r}" if floored else "1.0 + exp({expr})"
+        f = cache[signs] = _compile(signs.translate(_FLIP), body)
+    return f
+
+
+_FLIP = str.maketrans("+-", "-+")
 
 
 def _consistent(o: list[float], board: Board) -> Outputs:

@@ -50,26 +50,50 @@ def after_play_outputs(ev: Evaluator, result: Board) -> Outputs:
 
 
 def rank_0ply(ev: Evaluator, board: Board, dice: tuple[int, int]) -> list[tuple[float, Board]]:
-    """All results of ``dice`` with their 0-ply equity for the mover, best first (stable order)."""
-    # after_play_outputs and equity written out (the same floats); sorted on (-equity, generation index), which
-    # is the stable sort on -equity
-    bear = bearoff.outputs
-    race, contact = ev.race, ev.contact
-    keyed = []
+    """All results of ``dice`` with their 0-ply equity for the mover, best first (stable order).
+
+    Each network's first layer is computed once for the (swapped) starting board and updated per play
+    (``Network.outputs_of``), so an equity may differ from ``after_play_outputs``' (and from ``best_reply``'s,
+    which also updates from the starting board) in the last bits."""
     plays = results(board, dice[0], dice[1])
-    for i, r in enumerate(plays):
-        kind = winner_kind(r) if r[0][0] == 15 else 0
-        if kind:
-            o = WIN_OUTPUTS[kind]
-        else:
-            sb = (r[1], r[0])
-            x = bear(sb) if not (any(sb[0][7:]) or any(sb[1][7:])) else None
-            if x is None:
-                x = (race if is_race(sb) else contact).evaluate(sb)
-            o = _NEW(Outputs, (1.0 - x[0], x[3], x[4], x[1], x[2]))
-        keyed.append((-(2.0 * o[0] - 1.0 + o[1] + o[2] - o[3] - o[4]), i))
+    # after_play_outputs and equity written out; sorted on (-equity, generation index), which is the stable
+    # sort on -equity
+    keyed = [(-(2.0 * o[0] - 1.0 + o[1] + o[2] - o[3] - o[4]), i)
+             for i, o in enumerate(_after_plays(ev, board, plays))]
     keyed.sort()
     return [(-e, plays[i]) for e, i in keyed]
+
+
+def _after_plays(ev: Evaluator, board: Board, plays: list[Board]) -> list[Outputs]:
+    """``after_play_outputs`` of each result of one roll from ``board``, the networks' part in one
+    ``Network.outputs_of`` per network (from the swapped starting board's first layer)."""
+    out: list = [None] * len(plays)
+    bear = bearoff.outputs
+    contact: tuple[list[int], list[Board]] = ([], [])  # the plays each network evaluates: indexes, boards
+    race: tuple[list[int], list[Board]] = ([], [])
+    for i, r in enumerate(plays):
+        if r[0][0] == 15:
+            kind = winner_kind(r)
+            if kind:
+                out[i] = WIN_OUTPUTS[kind]
+                continue
+        sb = (r[1], r[0])
+        if is_race(sb):  # a pure bear-off is a race
+            exact = bear(sb) if not (any(sb[0][7:]) or any(sb[1][7:])) else None
+            if exact is not None:
+                out[i] = invert(exact)
+                continue
+            group = race
+        else:
+            group = contact
+        group[0].append(i)
+        group[1].append(sb)
+    base = (board[1], board[0])
+    for net, (idx, boards) in ((ev.contact, contact), (ev.race, race)):
+        if idx:
+            for i, x in zip(idx, net.outputs_of(base, net.hidden_pre(base), boards)):
+                out[i] = _NEW(Outputs, (1.0 - x[0], x[3], x[4], x[1], x[2]))
+    return out
 
 
 class OverBudget(Exception):

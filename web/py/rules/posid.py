@@ -16,15 +16,22 @@ from .errors import PositionIdError
 
 
 
+_RUNS = {c: "0" + "1" * c for c in range(16)}
+"""A slot of c checkers as its bits, highest first: the ending ``0``, then c ones."""
+
+
 def encode_position_id(mine: tuple[int, ...], theirs: tuple[int, ...]) -> str:
     """Encode two 26-slot sides (index 0 off, 1..24 points, 25 bar); ``mine`` is on roll."""
-    bits = 0
-    n = 0
-    for side in (theirs, mine):
-        for slot in range(1, 26):
-            c = side[slot]
-            bits |= ((1 << c) - 1) << n
-            n += c + 1
+    try:  # the 80 bits as text, highest first (mine's bar down to theirs' point 1), read as one number
+        bits = int("".join(map(_RUNS.__getitem__, mine[25:0:-1] + theirs[25:0:-1])), 2)
+    except KeyError:  # a slot count outside 0..15: bit by bit, as the layout says
+        bits = 0
+        n = 0
+        for side in (theirs, mine):
+            for slot in range(1, 26):
+                c = side[slot]
+                bits |= ((1 << c) - 1) << n
+                n += c + 1
     return b2a_base64(bits.to_bytes(10, "little"), newline=False).decode("ascii")[:14]
 
 
