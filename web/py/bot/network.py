@@ -306,62 +306,15 @@ class Network:
         return self.b2[0] + sum(map(mul, self.w2[0], _hidden(signs)(base_pre, *vecs)))
 
     def scores_from(self, base: Board, base_pre: list[float], boards: list[Board]) -> list[float]:
-        """:meth:`score_from` of each board (the same floats), for the plays of one roll: the changed slots by
-        :meth:`_changes`, the per-board work (both sides' summaries and hit counts, the cached rows) inline,
-        the unchanged side's summary once. The pruning network's path in a rollout's look at 21 rolls."""
-        if len(self.extra_rows) <= features.N_V3 - features.N_BASE:
-            return [self.score_from(base, base_pre, b) for b in boards]
-        if self.relu and not self._sides_used:  # the shipped pruner's kind: its own faster pass, the same floats
+        """:meth:`score_from` of each board (the same floats), for the plays of one roll: the pruning network's
+        path in the pruned reply choices and in a rollout's look at 21 rolls. A network of the shipped pruner's
+        kind (max(0, x) units, no per-side inputs, version 4 inputs) scores them in one pass of its own
+        (``bot.prune_scores``); any other, board by board."""
+        if self.relu and not self._sides_used and len(self.extra_rows) > features.N_V3 - features.N_BASE:
             if self._prune_scorer is None:
                 self._prune_scorer = prune_scores.PruneScorer(self)
             return self._prune_scorer.scores(base, base_pre, boards)
-        b0 = base[0]
-        summary, hit_counts_of, summed = features.summary, features.hit_counts_of, _summed
-        summaries, hit_cache = features._SUMMARIES, features._HITS  # their caches, looked up inline first
-        summed_fs, hidden_fs = _SUMMED, _HIDDEN
-        s0 = summary(b0)
-        cache = self._fused_cache
-        sides = self._sides_used
-        w2, bias, relu = self.w2[0], self.b2[0], self.relu
-        out = []
-        side_tables = self._side_tables
-        for board in boards:
-            m, t = board
-            signs = ""  # self._changes(base, board), written out
-            vecs = []
-            for side in (0, 1):
-                new, old = board[side], base[side]
-                if new == old:
-                    continue
-                for row, n, o in zip(side_tables[side], new, old):
-                    if n == o:
-                        continue
-                    if n:
-                        signs += "+"
-                        vecs.append(row[n])
-                    if o:
-                        signs += "-"
-                        vecs.append(row[o])
-            sm = s0 if m == b0 else summaries.get(m) or summary(m)
-            st = summaries.get(t) or summary(t)
-            key = (hit_cache.get((sm[0], st[2])) or hit_counts_of(sm[0], st[2]),
-                   hit_cache.get((st[0], sm[2])) or hit_counts_of(st[0], sm[2]))
-            hits = cache.get(key)
-            if hits is None:
-                hits = self._fused_hits(key)
-            if hits:
-                signs += "+"
-                vecs.append(hits)
-            if sides:
-                signs += "+"
-                vecs.append(self._side_row_of(board, sm, st))
-            if relu:
-                f = summed_fs.get(signs) or summed(signs)
-                out.append(bias + sum([w * a for w, a in zip(w2, f(base_pre, *vecs)) if a > 0.0]))
-            else:
-                f = hidden_fs.get(signs) or _hidden(signs)
-                out.append(bias + sum(map(mul, w2, f(base_pre, *vecs))))
-        return out
+        return [self.score_from(base, base_pre, b) for b in boards]
 
     def fused_extras(self, board: Board) -> list:
         """:meth:`extra_vectors` (version 4 inputs) as at most two rows: the hit statistics' sum, kept per
