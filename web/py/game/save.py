@@ -104,6 +104,17 @@ def _steps(turn: Optional["rules.Turn"]) -> list[list[int]]:
     return [[s.frm, s.to, s.die] for s in turn.steps] if turn is not None else []
 
 
+def _options_dict(options: Options) -> JsonDict:
+    """``options.to_dict()``, kept for the last options saved (a table's options do not change; the dict is only
+    read here)."""
+    if _OPTIONS[0] is not options:
+        _OPTIONS[:] = [options, options.to_dict()]
+    return _OPTIONS[1]
+
+
+_OPTIONS: list[Any] = [None, None]
+
+
 def value_to_json(v: TableValue, now: float) -> str:
     """The save text of a table's value (its clock as the time remaining at ``now``)."""
     if not isinstance(v.game_dice, SeededDice):
@@ -111,7 +122,7 @@ def value_to_json(v: TableValue, now: float) -> str:
     m = v.match
     data: JsonDict = {
         "format": SAVE_FORMAT, "version": SAVE_VERSION,
-        "options": v.options.to_dict(),
+        "options": _options_dict(v.options),
         "match": {"length": m.length, "score": list(m.score), "crawford": m.crawford, "jacoby": m.jacoby,
                   "beavers": m.beavers, "cube": m.cube, "cube_owner": m.cube_owner},
         "game_index": v.game_index,
