@@ -24,6 +24,7 @@ from .dice import SeededDice
 from .record import RecordBuilder
 from .reducer import GameState
 from .resign import refusal
+from .save_text import save_text
 from .value import TableValue
 from .state import GAME_OVER, MATCH_OVER, MOVING, PHASES, ROLL, TAKE, Result
 
@@ -137,9 +138,8 @@ def value_to_json(v: TableValue, now: float) -> str:
                                                  "kind": v.result.kind},
         "practice": v.practice,
         "offer": None if v.offer is None else list(v.offer), "declined": list(v.declined), "offered": v.offered,
-        "record": v.record,
     }
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return save_text(data, v.record)  # json.dumps(data + {"record": v.record}), its actions written once each
 
 
 def _need(cond: bool, message: str) -> None:
