@@ -21,24 +21,24 @@ _RUNS = {c: "0" + "1" * c for c in range(16)}
 
 
 _SIDE_TEXT: dict[tuple[int, ...], str] = {}
-"""A side's 25 slots as their bits (``_RUNS``, bar first): the plays of one roll share most sides, so each is
-written once (cleared when large)."""
-
-
-def _side_text(side: tuple[int, ...]) -> str:
-    text = _SIDE_TEXT.get(side)
-    if text is None:
-        text = "".join(map(_RUNS.__getitem__, side[25:0:-1]))
-        if len(_SIDE_TEXT) >= 4096:
-            _SIDE_TEXT.clear()
-        _SIDE_TEXT[side] = text
-    return text
+"""A side's 25 slots as their bits (``_RUNS``, bar first), by the side: the plays of one roll share most sides,
+so each is written once (cleared when large)."""
 
 
 def encode_position_id(mine: tuple[int, ...], theirs: tuple[int, ...]) -> str:
     """Encode two 26-slot sides (index 0 off, 1..24 points, 25 bar); ``mine`` is on roll."""
+    texts = _SIDE_TEXT
     try:  # the 80 bits as text, highest first (mine's bar down to theirs' point 1), read as one number
-        bits = int(_side_text(mine) + _side_text(theirs), 2)
+        m = texts.get(mine)
+        if m is None:
+            m = "".join(map(_RUNS.__getitem__, mine[25:0:-1]))
+            if len(texts) >= 4096:
+                texts.clear()
+            texts[mine] = m
+        t = texts.get(theirs)
+        if t is None:
+            t = texts[theirs] = "".join(map(_RUNS.__getitem__, theirs[25:0:-1]))
+        bits = int(m + t, 2)
     except (KeyError, TypeError):  # a slot count outside 0..15, or a side that is not a tuple: bit by bit
         bits = 0
         n = 0
