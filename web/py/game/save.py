@@ -24,7 +24,7 @@ from .dice import SeededDice
 from .record import RecordBuilder
 from .reducer import GameState
 from .resign import refusal
-from .save_text import save_text
+from .save_text import ENCODER as _ENCODER, save_text
 from .value import TableValue
 from .state import GAME_OVER, MATCH_OVER, MOVING, PHASES, ROLL, TAKE, Result
 
@@ -41,7 +41,6 @@ MAX_SAVE_CHARS = 5_000_000
 
 STEPS_SUFFIX = ".steps"  # the key of the steps' save: the whole save's key with this added
 _STEADY = tuple(name for name in TableValue.__dataclass_fields__ if name not in ("turn", "events", "now"))
-_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 def _tag(text: str) -> str:
@@ -108,12 +107,13 @@ def _steps(turn: Optional["rules.Turn"]) -> list[list[int]]:
 def _options_dict(options: Options) -> JsonDict:
     """``options.to_dict()``, kept for the last options saved (a table's options do not change; the dict is only
     read here)."""
-    if _OPTIONS[0] is not options:
-        _OPTIONS[:] = [options, options.to_dict()]
-    return _OPTIONS[1]
+    kept = _OPTIONS[0]
+    if kept is None or kept[0] is not options:
+        kept = _OPTIONS[0] = (options, options.to_dict())
+    return kept[1]
 
 
-_OPTIONS: list[Any] = [None, None]
+_OPTIONS: list[Optional[tuple[Options, JsonDict]]] = [None]
 
 
 def value_to_json(v: TableValue, now: float) -> str:

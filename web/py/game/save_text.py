@@ -8,10 +8,11 @@ from typing import Any
 
 from .kinds import JsonDict
 
-__all__ = ["save_text"]
+__all__ = ["ENCODER", "save_text"]
 
-_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
-_encode = _ENCODER.encode
+ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+"""The compact JSON the saves are written in (``json.dumps(..., ensure_ascii=False, separators=(",", ":"))``)."""
+_encode = ENCODER.encode
 
 _ACTIONS: dict[int, tuple[JsonDict, str]] = {}
 """id(action) -> (the action, its text); the action is held so its id is not reused while it is here."""
