@@ -30,14 +30,14 @@ def encode_position_id(mine: tuple[int, ...], theirs: tuple[int, ...]) -> str:
     texts = _SIDE_TEXT
     try:  # the 80 bits as text, highest first (mine's bar down to theirs' point 1), read as one number
         m = texts.get(mine)
-        if m is None:
-            m = "".join(map(_RUNS.__getitem__, mine[25:0:-1]))
+        t = texts.get(theirs)
+        if m is None or t is None:
             if len(texts) >= 4096:
                 texts.clear()
-            texts[mine] = m
-        t = texts.get(theirs)
-        if t is None:
-            t = texts[theirs] = "".join(map(_RUNS.__getitem__, theirs[25:0:-1]))
+            if m is None:
+                m = texts[mine] = "".join(map(_RUNS.__getitem__, mine[25:0:-1]))
+            if t is None:
+                t = texts[theirs] = "".join(map(_RUNS.__getitem__, theirs[25:0:-1]))
         bits = int(m + t, 2)
     except (KeyError, TypeError):  # a slot count outside 0..15, or a side that is not a tuple: bit by bit
         bits = 0
