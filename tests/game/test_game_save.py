@@ -334,3 +334,40 @@ def test_a_finished_game_saved_with_an_unknown_result_kind_is_refused(kind):
     data["result"]["kind"] = kind
     with pytest.raises(game.SaveError, match="result kind"):
         game.table_from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("n", range(3))
+def test_the_save_text_is_json_dumps_of_the_table_at_every_action(n):
+    """The record's actions are written once each and reused by later saves: every save is still exactly the
+    compact JSON of what it holds, and holds the table's record as it is at that action."""
+    rng = random.Random(100 + n)
+    table = game.Table(game.Options.two_players(seed=seed_hex(100 + n), match_length=3, clock=45), now=0)
+    now = 0.0
+    for _ in range(300):
+        st = table.state()
+        text = game.table_to_json(table, now)
+        assert json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":")) == text
+        assert json.loads(text)["record"] == table.value.record
+        if st.phase == game.MATCH_OVER:
+            break
+        if st.phase == game.GAME_OVER:
+            table.apply(I.NextGame(), now)
+            continue
+        now += 1
+        human_act(table, rng, now=now, double_rate=0.3)
+
+
+def test_save_text_writes_what_json_dumps_writes():
+    from game.save_text import save_text
+    action = {"type": "play", "player": 1, "play": "13/8 6/5*", "note": "é\u2028\"x\""}
+    records = [
+        {"format": "r", "games": [{"dice": {"seed": None}, "actions": [action, {"n": 1.5}], "result": None},
+                                  {"actions": [action]}, 7], "result": {"score": [1, 2]}},
+        {"games": "not a list", "x": [1, {"actions": "not a list"}]},
+        {"games": [{"actions": [action], 3: "a key json writes as text"}]},
+        ["not", "an", "object"],
+    ]
+    for record in records * 2:  # the second time from the actions' kept texts
+        data = {"format": "gamao-table", "name": "Ação"}
+        expected = json.dumps(dict(data, record=record), ensure_ascii=False, separators=(",", ":"))
+        assert save_text(data, record) == expected

@@ -23,9 +23,8 @@ def completions(turn: "rules.Turn") -> Completions:
     """Result Position ID -> the steps still to make from ``turn`` (partly played or not)."""
     out: Completions = {}
     if not turn.steps:
-        for play, result in turn.legal_plays():
-            out.setdefault(encode_position_id(result[0], result[1]), tuple(play))
-        return out
+        # distinct results (rules.Turn.legal_plays gives each once), so one ID each
+        return {encode_position_id(result[0], result[1]): tuple(play) for play, result in turn.legal_plays()}
     seen: set[tuple[rules.Position, tuple[int, ...]]] = set()
 
     def walk(t: "rules.Turn", made: tuple[rules.Step, ...]) -> None:

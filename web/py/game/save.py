@@ -24,6 +24,7 @@ from .dice import SeededDice
 from .record import RecordBuilder
 from .reducer import GameState
 from .resign import refusal
+from .save_text import ENCODER as _ENCODER, save_text
 from .value import TableValue
 from .state import GAME_OVER, MATCH_OVER, MOVING, PHASES, ROLL, TAKE, Result
 
@@ -40,7 +41,6 @@ MAX_SAVE_CHARS = 5_000_000
 
 STEPS_SUFFIX = ".steps"  # the key of the steps' save: the whole save's key with this added
 _STEADY = tuple(name for name in TableValue.__dataclass_fields__ if name not in ("turn", "events", "now"))
-_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 def _tag(text: str) -> str:
@@ -104,6 +104,18 @@ def _steps(turn: Optional["rules.Turn"]) -> list[list[int]]:
     return [[s.frm, s.to, s.die] for s in turn.steps] if turn is not None else []
 
 
+def _options_dict(options: Options) -> JsonDict:
+    """``options.to_dict()``, kept for the last options saved (a table's options do not change; the dict is only
+    read here)."""
+    kept = _OPTIONS[0]
+    if kept is None or kept[0] is not options:
+        kept = _OPTIONS[0] = (options, options.to_dict())
+    return kept[1]
+
+
+_OPTIONS: list[Optional[tuple[Options, JsonDict]]] = [None]
+
+
 def value_to_json(v: TableValue, now: float) -> str:
     """The save text of a table's value (its clock as the time remaining at ``now``)."""
     if not isinstance(v.game_dice, SeededDice):
@@ -111,7 +123,7 @@ def value_to_json(v: TableValue, now: float) -> str:
     m = v.match
     data: JsonDict = {
         "format": SAVE_FORMAT, "version": SAVE_VERSION,
-        "options": v.options.to_dict(),
+        "options": _options_dict(v.options),
         "match": {"length": m.length, "score": list(m.score), "crawford": m.crawford, "jacoby": m.jacoby,
                   "beavers": m.beavers, "cube": m.cube, "cube_owner": m.cube_owner},
         "game_index": v.game_index,
@@ -126,9 +138,8 @@ def value_to_json(v: TableValue, now: float) -> str:
                                                  "kind": v.result.kind},
         "practice": v.practice,
         "offer": None if v.offer is None else list(v.offer), "declined": list(v.declined), "offered": v.offered,
-        "record": v.record,
     }
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return save_text(data, v.record)  # json.dumps(data + {"record": v.record}), its actions written once each
 
 
 def _need(cond: bool, message: str) -> None:

@@ -54,6 +54,19 @@ def format_play(play: Iterable[Step]) -> str:
     for s in play:
         if not isinstance(s, Step):
             raise NotationError(f"a play is a tuple of Step, got {s!r}")
+    if type(play) is tuple and len(play) == 1:  # one step (each step the table reports): written once
+        text = _ONE_STEP.get(play[0])
+        if text is None:
+            text = _ONE_STEP[play[0]] = _format(play)
+        return text
+    return _format(play)
+
+
+_ONE_STEP: dict[Step, str] = {}
+"""A one-step play's text by its step (at most 25 sources x 6 dice x hit or not)."""
+
+
+def _format(play: Iterable[Step]) -> str:
     # A star goes on the first step (highest source first) that lands on a hit point, so the
     # text depends only on which moves were made and where blots were hit.
     hit_points = {s.to for s in play if s.hit}
