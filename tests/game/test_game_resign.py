@@ -214,26 +214,3 @@ def test_a_bot_may_offer_only_what_the_table_allows_and_only_once_declined():
     assert st_.offer == (1, 1) and st_.can_answer_resign and st_.actor == 0
     st_ = t.apply(I.DeclineResign())
     assert t.pending().kind == "cube" and t.pending().resign == ()
-
-
-@pytest.mark.parametrize("owner,asked_at_play", [(None, False), (1, False), (0, True)])
-def test_a_bot_considers_resigning_once_a_turn_before_its_roll_when_it_has_a_cube_decision(owner, asked_at_play):
-    """The bot's play carries the resignations it may offer only when no cube decision before the roll carried
-    them (the human, player 0, owns the cube): its answer would be the same as then, for the same position. The
-    bot, lost here, resigns at the first of them."""
-    opts = game.Options.against_bot("intermediate")
-    cube = 1 if owner is None else 2
-    t = game.Table.practice(opts, (side({1: 1, 0: 14}), side({6: 2, 1: 13})),
-                            rules.MatchState(cube=cube, cube_owner=owner), 1)
-    pend = t.pending()
-    if owner == 0:  # no cube decision: the table rolls for the bot at once
-        assert pend.kind == "play"
-    else:
-        assert pend.kind == "cube" and pend.resign == (cube, 2 * cube)
-        assert game.BotChooser().cube(pend).startswith("resign ")
-        t.apply(pend.intent("no_double"))  # had it not resigned
-        pend = t.pending()
-        assert pend.kind == "play"
-    assert pend.resign == ((cube, 2 * cube) if asked_at_play else ())
-    answer = game.BotChooser().play(pend)
-    assert answer.startswith("resign ") if asked_at_play else answer in pend.candidates

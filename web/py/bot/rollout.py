@@ -24,10 +24,12 @@ passes by ``bot.cube`` on the look's 21-roll mean (its 1-ply estimate), and a le
 at the cube then held (past the too-good point, the cubeless equity); the cubeful luck of a roll is measured with
 the same model. Cubeless figures come from the same trials.
 
-Dice come from SHA-256 of the seed and the trial number (never ``random``), so a seed gives the same figures on
-every machine and interpreter; the statistics are summed per block of trials (``rollout_tally``), so they are
-the same however the blocks are shared out over workers (``run_block``, ``block``, ``header``). Pure Python,
-standard library only.
+Dice come from SHA-256 of the seed and the trial number (never ``random``), so a seed gives the same dice on
+every machine and interpreter, and the same figures on every machine running the same Python (the page's
+Pyodide); Python 3.12 and later add floats in ``sum`` with a compensation that 3.11 lacks, so CPython 3.11's figures
+may differ from theirs in the last bits. The statistics are summed per block of trials (``rollout_tally``), so
+they are the same however the blocks are shared out over workers (``run_block``, ``block``, ``header``). Pure
+Python, standard library only.
 """
 from __future__ import annotations
 
