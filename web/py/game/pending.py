@@ -84,17 +84,6 @@ def bot_resign_offers(v: TableValue, p: int) -> tuple[int, ...]:
     return tuple(sorted(offers_of(v, p).values()))
 
 
-def _offered_before_roll(v: TableValue, p: int) -> bool:
-    """Whether bot seat ``p``'s cube decision before the roll being played had its resignations to offer (it
-    may double, and the game's last action is its roll): then its play has none, as the bot's answer is the
-    same (it considers the position before the roll, at the same level) and was given already."""
-    if not v.match.can_double(p):
-        return False
-    actions = v.record["games"][-1]["actions"]
-    last = actions[-1] if actions else None
-    return last is not None and last["type"] == "roll" and last["player"] == p
-
-
 def resign_pending(v: TableValue) -> Optional[Pending]:
     """The bot's answer to the resignation offered, when the answerer is a bot seat."""
     assert v.offer is not None  # pending_for asks only while one waits
@@ -134,9 +123,9 @@ def pending_for(v: TableValue, comp: Optional[Completions] = None) -> Optional[P
         reason, level = who
         assert v.turn is not None  # phase moving
         comp = completions(v.turn) if comp is None else comp
-        resign = bot_resign_offers(v, p) if reason == "bot" and not _offered_before_roll(v, p) else ()
         return Pending(p, "play", reason, level, v.turn.start.to_id(), dice=v.dice or (),
-                       candidates=tuple(sorted(comp)), cube=cube_info(v, p), resign=resign)
+                       candidates=tuple(sorted(comp)),
+                       cube=cube_info(v, p), resign=bot_resign_offers(v, p) if reason == "bot" else ())
     if v.phase == TAKE:
         taker = 1 - p
         who = _bot_or_clock(v, taker)
