@@ -306,28 +306,34 @@ def summary(side: tuple[int, ...]) -> tuple[int, int, int, int, int]:
 
 
 def hit_counts_of(occ: int, blots: int) -> tuple[int, int, int]:
-    """:func:`hit_counts` from the hitter's occupied mask and the target's blot mask (``summary``)."""
+    """:func:`hit_counts` from the hitter's occupied mask and the target's blot mask (``summary``), kept in a
+    bounded cache."""
     key = (occ, blots)
     r = _HITS.get(key)
     if r is None:
-        covered = twice = loss = 0
-        if occ:
-            b = blots
-            while b:  # the target's blots from its point 1 up: the costliest first, as in hit_counts
-                low = b & -b
-                b ^= low
-                q = low.bit_length() - 1
-                m = (occ >> (26 - q)) & 0xFFF
-                if m:
-                    rolls = ROLL_SETS[m]
-                    loss += (25 - q) * (rolls & ~covered).bit_count()
-                    twice |= covered & rolls
-                    covered |= rolls
-        r = (covered.bit_count(), twice.bit_count(), loss)
+        r = hit_counts_uncached(occ, blots)
         if len(_HITS) >= SUMMARY_CACHE_SIZE:
             _HITS.clear()
         _HITS[key] = r
     return r
+
+
+def hit_counts_uncached(occ: int, blots: int) -> tuple[int, int, int]:
+    """:func:`hit_counts_of` without its cache (for boards whose masks seldom repeat: ``bot.prune_scores``)."""
+    covered = twice = loss = 0
+    if occ:
+        b = blots
+        while b:  # the target's blots from its point 1 up: the costliest first, as in hit_counts
+            low = b & -b
+            b ^= low
+            q = low.bit_length() - 1
+            m = (occ >> (26 - q)) & 0xFFF
+            if m:
+                rolls = ROLL_SETS[m]
+                loss += (25 - q) * (rolls & ~covered).bit_count()
+                twice |= covered & rolls
+                covered |= rolls
+    return covered.bit_count(), twice.bit_count(), loss
 
 
 def _least(blocks: int) -> int:

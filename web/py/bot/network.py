@@ -250,36 +250,16 @@ class Network:
         return self.outputs_from_hidden(f(base_pre, *vecs), board)
 
     def outputs_of(self, base: Board, base_pre: list[float], boards: list[Board]) -> list[Outputs]:
-        """:meth:`outputs_from` of each board, for the plays of one roll: the changed slots (:meth:`_changes`)
-        written out inline, one call per board for the extra inputs and one for the outputs. Each hidden unit is
+        """:meth:`outputs_from` of each board, for the plays of one roll: the changed slots and the extra inputs
+        (:meth:`_extended_changes`), one pass over the hidden units and the outputs. Each hidden unit is
         kept as its sigmoid's denominator, 1 + exp(-a) (``_denominators``), and the output layer divides by it
         instead of multiplying by the unit: so the floats may differ from :meth:`outputs_from`'s in the last bits.
         The 0-ply ranking's path (``bot.play.rank_0ply``)."""
-        extras = self.fused_extras if len(self.extra_rows) > features.N_V3 - features.N_BASE \
-            else self.extra_vectors
-        tables = self._side_tables
-        denoms_fs, from_hidden = _DENOMS, self.outputs_from_hidden
+        changes, denoms_fs, from_hidden = self._extended_changes, _DENOMS, self.outputs_from_hidden
         neg_pre = [-x for x in base_pre]
         out = []
         for board in boards:
-            signs = ""  # self._changes(base, board), written out
-            vecs = []
-            for side in (0, 1):
-                new, old = board[side], base[side]
-                if new == old:
-                    continue
-                for row, n, o in zip(tables[side], new, old):
-                    if n == o:
-                        continue
-                    if n:
-                        signs += "+"
-                        vecs.append(row[n])
-                    if o:
-                        signs += "-"
-                        vecs.append(row[o])
-            extra = extras(board)
-            vecs.extend(extra)
-            signs += "+" * len(extra)
+            signs, vecs = changes(base, board)
             f = denoms_fs.get(signs) or _denominators(signs)
             try:
                 d = f(neg_pre, *vecs)

@@ -5,7 +5,7 @@ The plays of a roll differ from the starting board in a few slots of the mover's
 other side's bar and one point). Per play this finds the changed slots from the two sides' bytes as integers
 (one XOR instead of a loop over 26 slots), keeps the occupied and blot masks of the mover's side up to date
 from them (``features.summary``'s, without making a summary), computes both directions' hit counts
-(``features.hit_counts_of``'s integers; they seldom repeat, so they are not cached), and adds everything in one
+(``features.hit_counts_uncached``: they seldom repeat, so they are not cached), and adds everything in one
 compiled expression that also applies the units and the output weights. The additions are those of
 ``Network.score_from`` in the same order (the changed slots' rows, then the hit statistics' rows summed among
 themselves first; a subtraction as the addition of the negated row, which IEEE 754 defines it to be), so the
@@ -65,7 +65,7 @@ class PruneScorer:
         k1 = int.from_bytes(bytes(b1), "little")
         tables0, tables1, neg0, neg1 = self.tables0, self.tables1, self.neg0, self.neg1
         cm_rows, ct_rows, tm_rows, lm_rows, tt_rows, lt_rows = self.cm, self.ct, self.tm, self.lm, self.tt, self.lt
-        roll_sets = features.ROLL_SETS
+        hit_counts = features.hit_counts_uncached
         lane_clear, bit_clear, occ_bits, blot_bits = _LANE_CLEAR, _BIT_CLEAR, _OCC, _BLOT
         fns, fn, w2, bias = self._fns, self._fn, self.w2, self.bias
         out = []
@@ -96,41 +96,16 @@ class PruneScorer:
                     vecs.append(neg1[i][o])
                 occ_t = (occ_t & bit_clear[i]) | (occ_bits[i] if n else 0)
                 blots_t = (blots_t & bit_clear[i]) | (blot_bits[i] if n == 1 else 0)
-            # features.hit_counts_of(occ_m, blots_t) and (occ_t, blots_m), written out
-            cm = tm = lm = 0
-            if occ_m and blots_t:
-                b = blots_t
-                while b:
-                    low = b & -b
-                    b ^= low
-                    q = low.bit_length() - 1
-                    r = (occ_m >> (26 - q)) & 0xFFF
-                    if r:
-                        rolls = roll_sets[r]
-                        lm += (25 - q) * (rolls & ~cm).bit_count()
-                        tm |= cm & rolls
-                        cm |= rolls
-            ct = tt = lt = 0
-            if occ_t and blots_m:
-                b = blots_m
-                while b:
-                    low = b & -b
-                    b ^= low
-                    q = low.bit_length() - 1
-                    r = (occ_t >> (26 - q)) & 0xFFF
-                    if r:
-                        rolls = roll_sets[r]
-                        lt += (25 - q) * (rolls & ~ct).bit_count()
-                        tt |= ct & rolls
-                        ct |= rolls
+            cm, tm, lm = hit_counts(occ_m, blots_t)
+            ct, tt, lt = hit_counts(occ_t, blots_m)
             # the six rows always (a zero row for a zero count: adding 0.0 changes no float that a unit keeps,
             # only the sign of a zero), so that the compiled expressions vary by the changed slots only
             k = len(vecs)
-            vecs.append(cm_rows[cm.bit_count()])
-            vecs.append(ct_rows[ct.bit_count()])
-            vecs.append(tm_rows[tm.bit_count()])
+            vecs.append(cm_rows[cm])
+            vecs.append(ct_rows[ct])
+            vecs.append(tm_rows[tm])
             vecs.append(lm_rows[lm])
-            vecs.append(tt_rows[tt.bit_count()])
+            vecs.append(tt_rows[tt])
             vecs.append(lt_rows[lt])
             f = fns.get(k) or fn(k)
             out.append(bias + f(w2, base_pre, *vecs))
