@@ -97,6 +97,7 @@ class Network:
         self.hidden = hidden
         self.relu = relu  # hidden units max(0, x) instead of sigmoids (a pruning network may have them)
         self.b1 = b1
+        self._neg_b1 = [-x for x in b1]
         self.w2 = [[w2[j * outputs + k] for j in range(hidden)] for k in range(outputs)]
         self.b2 = b2
         # tables[slot][n]: the hidden contribution of n checkers on that slot (n = 0 contributes nothing).
@@ -257,18 +258,12 @@ class Network:
         (``bot.play.rank_0ply``)."""
         slot_changes, from_hidden = self._slot_changes, self.outputs_from_hidden
         extras = self.fused_extras if len(self.extra_rows) > features.N_V3 - features.N_BASE else self.extra_vectors
-        denoms = _DENOMS_BY_COUNT
         neg_pre = [-x for x in base_pre]
         out = []
         for board in boards:
             vecs = slot_changes(base, board)
             vecs += extras(board)
-            f = denoms.get(len(vecs)) or _denominators_of(len(vecs))
-            try:
-                d = f(neg_pre, *vecs)
-            except OverflowError:  # a unit far below -40 (none in play): each below -40 as its floor
-                d = _denominators("+" * len(vecs), True)(neg_pre, *vecs)
-            out.append(from_hidden(d, board, truediv))
+            out.append(from_hidden(_denominators_added(neg_pre, vecs), board, truediv))
         return out
 
     def _slot_changes(self, base: Board, board: Board) -> list:
@@ -394,11 +389,12 @@ class Network:
 
     def win_chance(self, board: Board) -> float:
         """:meth:`evaluate`'s first output (the side on roll wins) alone, with the extra inputs added as
-        :meth:`fused_extras`' rows (version 4): within 1e-12 of it, not always to the last bit."""
+        :meth:`fused_extras`' rows (version 4), each hidden unit as its sigmoid's denominator (as in
+        :meth:`outputs_of`): within 1e-12 of it, not always to the last bit."""
         vecs = self._slot_vectors(board)
         vecs += self.fused_extras(board) if len(self.extra_rows) > features.N_V3 - features.N_BASE \
             else self.extra_vectors(board)
-        a = self.b2[0] + sum(map(mul, self.w2[0], _hidden("+" * len(vecs))(self.b1, *vecs)))
+        a = self.b2[0] + sum(map(truediv, self.w2[0], _denominators_added(self._neg_b1, vecs)))
         return 1.0 / (1.0 + math.exp(-a)) if a >= -40.0 else _SIG_FLOOR
 
     def evaluate(self, board: Board) -> Outputs:
@@ -493,10 +489,16 @@ _FLIP = str.maketrans("+-", "-+")
 _DENOMS_BY_COUNT: dict = {}
 
 
-def _denominators_of(k: int):
-    """``_denominators`` of ``k`` rows, each added (kept by ``k``)."""
-    f = _DENOMS_BY_COUNT[k] = _denominators("+" * k)
-    return f
+def _denominators_added(neg_base: list[float], rows: list) -> list[float]:
+    """The denominators of ``neg_base`` (a starting vector negated) with each of ``rows`` added (``_denominators``,
+    kept by the number of rows)."""
+    f = _DENOMS_BY_COUNT.get(len(rows))
+    if f is None:
+        f = _DENOMS_BY_COUNT[len(rows)] = _denominators("+" * len(rows))
+    try:
+        return f(neg_base, *rows)
+    except OverflowError:  # a unit far below -40 (none in play): each below -40 as its floor
+        return _denominators("+" * len(rows), True)(neg_base, *rows)
 
 
 # per side, each slot's key in Network._diffs (the slot, then 4 bits each for the old and the new count)
