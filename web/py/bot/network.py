@@ -14,7 +14,8 @@ import sys
 from array import array
 import json
 import math
-from operator import add, mul, truediv
+from itertools import compress
+from operator import add, mul, ne, truediv
 from pathlib import Path
 from typing import NamedTuple, Optional
 
@@ -278,14 +279,15 @@ class Network:
             new, old = board[side], base[side]
             if new == old:
                 continue
-            for key, per_n, n, o in zip(_SLOT_KEYS[side], self._side_tables[side], new, old):
-                if n != o:
-                    if o:
-                        key |= o << 4 | n
-                        row = cache.get(key)
-                        vecs.append(row if row is not None else self._diff_row(key, per_n, o, n))
-                    else:
-                        vecs.append(per_n[n])
+            tables, keys = self._side_tables[side], _SLOT_KEYS[side]
+            for p in compress(_SLOTS, map(ne, new, old)):  # the changed slots, found without a Python loop
+                n, o = new[p], old[p]
+                if o:
+                    key = keys[p] | o << 4 | n
+                    row = cache.get(key)
+                    vecs.append(row if row is not None else self._diff_row(key, tables[p], o, n))
+                else:
+                    vecs.append(tables[p][n])
         return vecs
 
     def _diff_row(self, key: int, per_n: list[list[float]], o: int, n: int) -> list[float]:
@@ -503,6 +505,7 @@ def _denominators_added(neg_base: list[float], rows: list) -> list[float]:
 
 # per side, each slot's key in Network._diffs (the slot, then 4 bits each for the old and the new count)
 _SLOT_KEYS = (tuple(p << 8 for p in range(26)), tuple((26 + p) << 8 for p in range(26)))
+_SLOTS = range(26)
 
 
 def _consistent(o: list[float], board: Board) -> Outputs:
