@@ -39,9 +39,12 @@
         if (!hit) return null;
         // (as a Blob first: Response.arrayBuffer() reads by small steps of the main thread, which the start keeps
         // busy, where a Blob's arrayBuffer() is read in one piece; 0.1 s instead of 0.3-0.4 s here)
-        const bytes = hit.blob().then((blob) => blob.arrayBuffer());
-        bytes.catch(() => {}); // (the loader sees a failed read where it waits for it)
-        return { headers: hit.headers, bytes };
+        // Pyodide's header at its start is read first, apart: the interpreter's set-up needs it, not the rest.
+        const blob = hit.blob();
+        const header = blob.then((b) => b.slice(0, Number(hit.headers.get("x-gamao-header-bytes")) || 0).arrayBuffer());
+        const bytes = blob.then((b) => b.arrayBuffer());
+        for (const read of [header, bytes]) read.catch(() => {}); // (the loader sees a failed read where it waits)
+        return { headers: hit.headers, blob, header, bytes };
       })
       .catch(() => null);
   };
