@@ -18,8 +18,9 @@
 // skeleton is painted, so that a start from a snapshot begins while PyScript's JavaScript still loads; PyScript's own
 // call to loadPyodide then gets that interpreter. The interpreter's WebAssembly is set up while the snapshot's bytes
 // are still being read.
-// <html data-boot="snapshot"> or "normal" says how the page's interpreter started; <html data-snapshot> says what
-// became of making one ("saved" or "failed"). In the bot's worker, globalThis.gamaoBoot says how it started.
+// <html data-boot="snapshot"> or "normal" says how the page's interpreter started (and data-boot-wasm="worker" that
+// its WebAssembly was compiled in app.js's worker); <html data-snapshot> says what became of making one ("saved" or
+// "failed"). In the bot's worker, globalThis.gamaoBoot says how it started.
 import { loadPyodide as pyodideLoad, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -99,12 +100,33 @@ const readSnapshot = async (deploy) => {
     if (blob.size !== size) throw new Error("snapshot truncated");
     const header = new Uint8Array(await found.header);
     if (header.length !== cut || new Uint32Array(header.buffer, 0, 2)[1] !== cut) throw new Error("snapshot damaged");
-    return { size, header, bytes: found.bytes };
+    return { size, header, bytes: found.bytes, wasm: found.wasm || null };
   } catch (e) {
     console.warn(`memory snapshot not used: ${e}`);
     await dropSnapshot();
     return null;
   }
+};
+
+// Pyodide's hook that instantiates the interpreter's WebAssembly (`instantiateWasm`: it adds imports of its own, then
+// compiles and instantiates the response it fetched), made to instantiate the module app.js had compiled in a worker
+// instead (`compiled`: a promise of that module, or of null). Only Pyodide's own call for its WebAssembly, made
+// while the hook runs, is answered from the module; anything else, or no module, goes to the browser as it was.
+const precompiled = (hook, compiled) => (imports, receive) => {
+  const streaming = WebAssembly.instantiateStreaming;
+  const wasmURL = INDEX_URL + "pyodide.asm.wasm";
+  const ours = async (source, imported) => {
+    const response = await source;
+    if (!response || response.url !== wasmURL) return streaming.call(WebAssembly, response, imported);
+    if (WebAssembly.instantiateStreaming === ours) WebAssembly.instantiateStreaming = streaming;
+    const module = await compiled;
+    if (!module) return streaming.call(WebAssembly, response, imported);
+    if (response.body) response.body.cancel().catch(() => {}); // (fetched by Pyodide, not needed)
+    mark("data-boot-wasm", "worker");
+    return { module, instance: await WebAssembly.instantiate(module, imported) };
+  };
+  WebAssembly.instantiateStreaming = ours;
+  return hook(imports, receive);
 };
 
 // A start from the kept snapshot. A snapshot is Pyodide's header (what Pyodide needs to know of its JavaScript
@@ -117,6 +139,7 @@ const readSnapshot = async (deploy) => {
 const fromSnapshot = async (options, snapshot) => {
   const create = (await import(INDEX_URL + "pyodide.asm.mjs")).default;
   const createPyodideModule = async (settings) => {
+    if (snapshot.wasm) settings.instantiateWasm = precompiled(settings.instantiateWasm, snapshot.wasm);
     const [module, bytes] = await Promise.all([create(settings), snapshot.bytes]);
     if (bytes.byteLength !== snapshot.size) throw new Error("snapshot truncated");
     const memory = new Uint8Array(bytes, snapshot.header.length);
