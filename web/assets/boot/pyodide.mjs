@@ -13,7 +13,7 @@
 //   needs, and kept in Cache Storage with the deploy's version and Pyodide's version beside it: it is used only
 //   when both match, and anything wrong with it (missing, from another deploy, truncated, a restore that throws
 //   or leaves Python unable to import the game) means a normal boot and the snapshot dropped. The player's saved
-//   game and settings (localStorage) are never touched.
+//   game and settings (localStorage) are never touched (only gamao.snapshot-kept, which says a snapshot is kept).
 // On the page, app.js begins reading the kept snapshot as it starts the interpreter and calls start() once the
 // skeleton is painted, so that a start from a snapshot begins while PyScript's JavaScript still loads; PyScript's own
 // call to loadPyodide then gets that interpreter. The interpreter's WebAssembly is set up while the snapshot's bytes
@@ -56,7 +56,18 @@ const mark = (name, value) => {
   else if (name === "data-boot") globalThis.gamaoBoot = value;
 };
 
+// Whether a snapshot is kept, said to app.js before Cache Storage can answer (localStorage; see app.js).
+const SNAPSHOT_KEPT_KEY = "gamao.snapshot-kept";
+const sayKept = (kept) => {
+  if (!ON_PAGE) return;
+  try {
+    if (kept) localStorage.setItem(SNAPSHOT_KEPT_KEY, "1");
+    else localStorage.removeItem(SNAPSHOT_KEPT_KEY);
+  } catch (e) { /* storage refused */ }
+};
+
 const dropSnapshot = async () => {
+  sayKept(false);
   try { await caches.delete(SNAPSHOT_CACHE); } catch (e) { /* storage refused: nothing kept anyway */ }
 };
 
@@ -187,6 +198,7 @@ _listed()
     worker.onmessage = ({ data }) => {
       worker.terminate();
       mark("data-snapshot", data.ok ? "saved" : "failed");
+      sayKept(data.ok);
       if (!data.ok) console.warn(`memory snapshot not made: ${data.error}`);
     };
     worker.onerror = (event) => {
