@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import NamedTuple, Optional
 
 from . import features, prune_scores
+from .recent_layers import RecentLayers
 from rules.board import Board, is_race
 
 
@@ -53,16 +54,11 @@ class WeightsError(ValueError):
 EXTRAS_CACHE_SIZE = 2048
 """Distinct per-side input tuples whose first-layer contribution a network keeps (1 KB each)."""
 
-FUSED_CACHE_SIZE = 4096
-"""Distinct extra-input values whose summed contribution a network keeps (``fused_extras``; 1 KB each for the
-128-unit networks)."""
+FUSED_CACHE_SIZE = 4096  # distinct extra-input values whose summed row a network keeps (fused_extras; 1 KB each)
 
-DIFFS_CACHE_SIZE = 1024
-"""Distinct (slot, old count, new count) whose row a network keeps for the 0-ply ranking (``Network._slot_changes``;
-8 KB each for the 256-unit networks)."""
+DIFFS_CACHE_SIZE = 1024  # distinct (slot, old count, new count) whose row a network keeps (_slot_changes; 8 KB each)
 
-_SIG_FLOOR = 4.248354255291589e-18
-"""The sigmoid at -40 (= 1 / (1 + exp(40)) in floats): the value of every pre-activation below -40."""
+_SIG_FLOOR = 4.248354255291589e-18  # the sigmoid at -40 (1 / (1 + exp(40))): every pre-activation below -40's
 
 
 class Network:
@@ -111,6 +107,7 @@ class Network:
         self._extras_cache: dict[tuple[float, ...], array] = {}
         self._fused_cache: dict[tuple, array] = {}
         self._diffs: dict[int, list[float]] = {}
+        self._recent = RecentLayers()
         self._prune_scorer: Optional[prune_scores.PruneScorer] = None
         # Version 4's hit statistics (rows 0, 1 and N_V3 - N_BASE + 0..3 of extra_rows): per row, a table
         # from the statistic's integer count (features.hit_counts) to its contribution (at most 865 counts).
@@ -208,6 +205,9 @@ class Network:
         vecs = self._slot_vectors(board)
         return _summed("+" * len(vecs))(self.b1, *vecs)
 
+    def negated_pre(self, vecs: list) -> list[float]:  # -(b1 + rows) as -b1 - r0 - ... (the same floats negated)
+        return _summed("-" * len(vecs))(self._neg_b1, *vecs)
+
     def _slot_vectors(self, board: Board) -> list:
         mine, theirs = board
         tables = self.tables
@@ -242,29 +242,30 @@ class Network:
         return _summed(signs)(base_pre, *vecs)
 
     def outputs_from(self, base: Board, base_pre: list[float], board: Board) -> Outputs:
-        """``outputs_from_pre(with_extras(hidden_pre_from(base, base_pre, board), board), board)`` in one
-        pass over the hidden units, the search's path. With version 4 inputs the extra inputs are added as
-        one summed row (:meth:`fused_extras`), so the floats may differ from that plain computation's in
-        the last bits (the same on every platform: the order of additions is fixed)."""
+        """``outputs_from_pre(with_extras(hidden_pre_from(base, base_pre, board), board), board)`` in one pass over
+        the hidden units, the search's path. With version 4 inputs the extra inputs are one summed row
+        (:meth:`fused_extras`), so the floats may differ from that plain one's in the last bits (on every platform)."""
         signs, vecs = self._extended_changes(base, board)
         f = _HIDDEN.get(signs) or _hidden(signs)
         return self.outputs_from_hidden(f(base_pre, *vecs), board)
 
     def outputs_of(self, base: Board, base_pre: list[float], boards: list[Board]) -> list[Outputs]:
-        """The outputs of each board, for the plays of one roll, from ``base``'s pre-activations: one row per
-        changed slot (:meth:`_slot_changes`) and the extra inputs as :meth:`fused_extras`' rows, one pass over the
-        hidden units and the outputs. Each hidden unit is kept as its sigmoid's denominator, 1 + exp(-a)
-        (``_denominators``), and the output layer divides by it instead of multiplying by the unit. So the floats
-        may differ from :meth:`outputs_from`'s in the last bits. The 0-ply ranking's path
-        (``bot.play.rank_0ply``)."""
-        slot_changes, from_hidden = self._slot_changes, self.outputs_from_hidden
+        """Each board's outputs from :meth:`denominators_of` (divided by: the floats may differ from
+        :meth:`outputs_from`'s in the last bits). ``bot.play.rank_0ply``'s path."""
+        dens, from_hidden = self.denominators_of(base, base_pre, boards), self.outputs_from_hidden
+        return [from_hidden(d, b, truediv) for d, b in zip(dens, boards)]
+
+    def denominators_of(self, base: Board, base_pre: list[float], boards: list[Board]) -> list[list[float]]:
+        """Each board's hidden units as their sigmoids' denominators 1 + exp(-a) from ``base``'s pre-activations
+        (from scratch: kept in ``RecentLayers``), a row per changed slot (:meth:`_slot_changes`), the extra inputs'."""
+        slot_changes = self._slot_changes
         extras = self.fused_extras if len(self.extra_rows) > features.N_V3 - features.N_BASE else self.extra_vectors
-        neg_pre = [-x for x in base_pre]
+        self._recent.add(base, neg_pre := [-x for x in base_pre])
         out = []
         for board in boards:
             vecs = slot_changes(base, board)
             vecs += extras(board)
-            out.append(from_hidden(_denominators_added(neg_pre, vecs), board, truediv))
+            out.append(_denominators_added(neg_pre, vecs))
         return out
 
     def _slot_changes(self, base: Board, board: Board) -> list:
@@ -390,13 +391,13 @@ class Network:
         return _NEW(Outputs, (w, gw, bw, gl, bl))
 
     def win_chance(self, board: Board) -> float:
-        """:meth:`evaluate`'s first output (the side on roll wins) alone, with the extra inputs added as
-        :meth:`fused_extras`' rows (version 4), each hidden unit as its sigmoid's denominator (as in
-        :meth:`outputs_of`): within 1e-12 of it, not always to the last bit."""
-        vecs = self._slot_vectors(board)
+        """:meth:`evaluate`'s first output alone: the slots' part from a recent board's first layer when few slots
+        differ (``RecentLayers.start``), the extra inputs as :meth:`fused_extras`' rows, each hidden unit as its
+        sigmoid's denominator (as :meth:`outputs_of`): within 1e-12 of evaluate's, not always to the last bit."""
+        neg, vecs = self._recent.start(self, board)
         vecs += self.fused_extras(board) if len(self.extra_rows) > features.N_V3 - features.N_BASE \
             else self.extra_vectors(board)
-        a = self.b2[0] + sum(map(truediv, self.w2[0], _denominators_added(self._neg_b1, vecs)))
+        a = self.b2[0] + sum(map(truediv, self.w2[0], _denominators_added(neg, vecs)))
         return 1.0 / (1.0 + math.exp(-a)) if a >= -40.0 else _SIG_FLOOR
 
     def evaluate(self, board: Board) -> Outputs:

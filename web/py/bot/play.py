@@ -18,14 +18,17 @@ network, at every depth.
 """
 from __future__ import annotations
 
+import math
 import random
+from math import exp
+from operator import truediv
 from typing import Optional
 
 from . import bearoff
 from rules.board import ALL_ROLLS, START_BOARD, Board, is_race, swap, winner_kind
 from rules.movegen import result_boards as results
 from .levels import PLAY, Level
-from .network import Evaluator, Outputs, equity, invert, outputs
+from .network import _SIG_FLOOR, Evaluator, Outputs, equity, invert, outputs
 
 _NEW = tuple.__new__
 WIN_OUTPUTS = {1: Outputs(1.0, 0.0, 0.0, 0.0, 0.0), 2: Outputs(1.0, 1.0, 0.0, 0.0, 0.0),
@@ -67,6 +70,75 @@ def rank_0ply(ev: Evaluator, board: Board, dice: tuple[int, int]) -> list[tuple[
 def _after_plays(ev: Evaluator, board: Board, plays: list[Board]) -> list[Outputs]:
     """``after_play_outputs`` of each result of one roll from ``board``, the networks' part in one
     ``Network.outputs_of`` per network (from the swapped starting board's first layer)."""
+    out, groups = _exact_or_grouped(ev, board, plays)
+    base = (board[1], board[0])
+    for net, idx, boards in groups:
+        for i, x in zip(idx, net.outputs_of(base, net.hidden_pre(base), boards)):
+            out[i] = _NEW(Outputs, (1.0 - x[0], x[3], x[4], x[1], x[2]))
+    return out
+
+
+def best_0ply(ev: Evaluator, board: Board, dice: tuple[int, int]) -> Board:
+    """``rank_0ply(ev, board, dice)[0][1]`` (the first of the best), with the networks' output units computed only
+    as far as a result could still be the best. The results the networks evaluate are taken by their opponent's
+    winning chance, lowest first; after each output unit, a result whose equity can no longer reach the best one's
+    so far (by more than 1e-9: each output is between 0 and its bound, ``Network.outputs_from_hidden``) is left.
+    The outputs computed are the same floats as ``rank_0ply``'s, so is the equity of each result not left."""
+    plays = results(board, dice[0], dice[1])
+    if len(plays) == 1:
+        return plays[0]
+    out, groups = _exact_or_grouped(ev, board, plays)
+    best = min(((-(2.0 * o[0] - 1.0 + o[1] + o[2] - o[3] - o[4]), i) for i, o in enumerate(out) if o is not None),
+               default=(math.inf, -1))
+    base = (board[1], board[0])
+    looks = []
+    for net, idx, boards in groups:
+        w2, b2 = net.w2, net.b2
+        for i, sb, d in zip(idx, boards, net.denominators_of(base, net.hidden_pre(base), boards)):
+            a = b2[0] + sum(map(truediv, w2[0], d))
+            looks.append((1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR, i, sb, d, w2, b2))
+    looks.sort(key=_first_two)
+    for w, i, sb, d, w2, b2 in looks:
+        floor = -best[0] - 1e-9  # a result whose equity is surely below it is not the best
+        lose = 1.0 - w
+        if 1.0 - 2.0 * w + (2.0 * lose if sb[0][0] == 0 else 0.0) < floor:
+            continue
+        gl = bl = gw = bw = 0.0
+        if sb[0][0] == 0:
+            a = b2[3] + sum(map(truediv, w2[3], d))
+            gl = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+            gl = gl if gl < lose else lose
+            if 1.0 - 2.0 * w + 2.0 * gl < floor:
+                continue
+        if sb[1][0] == 0:
+            a = b2[1] + sum(map(truediv, w2[1], d))
+            gw = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+            gw = gw if gw < w else w
+            if 1.0 - 2.0 * w + 2.0 * gl - gw < floor:
+                continue
+        if sb[0][0] == 0:
+            a = b2[4] + sum(map(truediv, w2[4], d))
+            bl = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+            bl = bl if bl < gl else gl
+            if 1.0 - 2.0 * w + gl + bl - gw < floor:
+                continue
+        if sb[1][0] == 0:
+            a = b2[2] + sum(map(truediv, w2[2], d))
+            bw = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+            bw = bw if bw < gw else gw
+        key = (-(2.0 * (1.0 - w) - 1.0 + gl + bl - gw - bw), i)  # rank_0ply's equity of these outputs
+        if key < best:
+            best = key
+    return plays[best[1]]
+
+
+def _first_two(t: tuple) -> tuple:
+    return t[0], t[1]
+
+
+def _exact_or_grouped(ev: Evaluator, board: Board, plays: list[Board]) -> tuple[list, list]:
+    """The outputs for the mover of the results of one roll from ``board`` that are exact (the game won, a pure
+    bear-off in the table; None for the others), and the others by network: (network, indexes, swapped boards)."""
     out: list = [None] * len(plays)
     bear = bearoff.outputs
     contact: tuple[list[int], list[Board]] = ([], [])  # the plays each network evaluates: indexes, boards
@@ -92,12 +164,7 @@ def _after_plays(ev: Evaluator, board: Board, plays: list[Board]) -> list[Output
             group = contact
         group[0].append(i)
         group[1].append(sb)
-    base = (board[1], board[0])
-    for net, (idx, boards) in ((ev.contact, contact), (ev.race, race)):
-        if idx:
-            for i, x in zip(idx, net.outputs_of(base, net.hidden_pre(base), boards)):
-                out[i] = _NEW(Outputs, (1.0 - x[0], x[3], x[4], x[1], x[2]))
-    return out
+    return out, [(net, idx, boards) for net, (idx, boards) in ((ev.contact, contact), (ev.race, race)) if idx]
 
 
 class OverBudget(Exception):
@@ -329,6 +396,8 @@ def deep_list(scored: list[tuple[float, int, Board]], level: Level) -> list[tupl
 def choose_board(ev: Evaluator, board: Board, dice: tuple[int, int], level: Level,
                  rng: Optional[random.Random] = None) -> Board:
     """The result board (not swapped) the level plays."""
+    if level.plies == 0 and not level.noise > 0.0:
+        return best_0ply(ev, board, dice)
     ranked = rank_0ply(ev, board, dice)
     if len(ranked) == 1:
         return ranked[0][1]
