@@ -213,3 +213,15 @@ def test_hit_share_counts_the_standard_shot_table(distance, rolls):
     mine[13], mine[1] = 0, 1  # my checker now behind their blot from my side: no shot either way
     theirs_only = list(theirs)
     assert features.hit_share(tuple(mine), tuple(theirs_only)) == 0.0
+
+
+def test_the_last_board_read_is_kept_only_for_its_own_id(positions):
+    """``bot._board`` keeps the last ID's board: read again it is that board, another ID gives its own, and a bad
+    ID is refused whatever was read before."""
+    ids = [pid for pid, _ in positions[:6]]
+    for pid in ids + ids[::-1]:
+        assert bot._board(pid) == tuple(rules.Position.from_id(pid)[:2])
+        assert bot._board(pid) is bot._board(pid)
+    for bad in ("", ids[0][:-1], None):
+        with pytest.raises(bot.BotError):
+            bot._board(bad)

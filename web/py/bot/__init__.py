@@ -99,6 +99,10 @@ def evaluator() -> Evaluator:
 
 
 def _board(position_id: str) -> Board:
+    """The board of ``position_id`` (a game not over), the last one kept: a play's resignation look and its choice
+    read the same ID."""
+    if position_id == _LAST_BOARD[0]:
+        return _LAST_BOARD[1]
     if not isinstance(position_id, str):
         raise BotError(f"position_id must be a str, got {type(position_id).__name__}")
     try:
@@ -107,7 +111,11 @@ def _board(position_id: str) -> Board:
         raise BotError(f"bad position ID {position_id!r}: {e}") from None
     if pos.is_over():
         raise BotError(f"the game is over in {position_id!r}")
-    return pos[0], pos[1]
+    _LAST_BOARD[:] = position_id, (pos[0], pos[1])
+    return _LAST_BOARD[1]
+
+
+_LAST_BOARD: list = [object(), None]  # the last (Position ID, board) _board read
 
 
 def _dice(dice) -> tuple[int, int]:
