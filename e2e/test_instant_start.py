@@ -139,6 +139,7 @@ def test_a_repeat_visit_starts_from_the_snapshot_plays_the_bot_and_takes_a_hint(
     context, guard, url = returning
     page = visit(context, guard, url)
     assert page.get_attribute("html", "data-boot") == "snapshot"
+    assert page.get_attribute("html", "data-boot-wasm") == "worker"  # compiled off the page's main thread
     # PyScript's own package (written as source at every start) was not compiled: its bytecode is in the snapshot
     used = run_python(page, "import importlib.machinery as m\nresult = m.SourceFileLoader.source_to_code.used")
     assert "/home/pyodide/pyscript/__init__.py" in used
@@ -190,6 +191,7 @@ def test_offline_a_repeat_visit_still_starts_from_the_snapshot(returning):
     try:
         page = visit(context, guard, url)
         assert page.get_attribute("html", "data-boot") == "snapshot"
+        assert page.get_attribute("html", "data-boot-wasm") == "worker"
         assert page.evaluate("navigator.onLine") is False
         assert H.play_turn(page) in ("move", "roll", "done", "take")  # the table plays offline
         page.close()

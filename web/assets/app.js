@@ -8,17 +8,24 @@
 // It also starts the interpreter (PyScript's core.js, once the document is parsed). On a first visit it waits
 // until the worker controls the page, so that the 9.6 MB of WebAssembly goes through the worker and is not
 // downloaded a second time to complete the cache; it never waits more than INTERPRETER_WAIT_MS for that. At the same
-// moment it preloads what the interpreter's start needs (the WebAssembly, Pyodide's modules, the standard library,
-// the app's bundle), so those loads begin before PyScript's JavaScript has run (not earlier: on a first visit a
-// preload from the document would bypass the service worker and the file would be downloaded twice).
+// moment it preloads what the interpreter's start needs (Pyodide's modules, the standard library, the app's bundle,
+// and the WebAssembly unless a memory snapshot is kept: a worker compiles it then), so those loads begin
+// before PyScript's JavaScript has run (not earlier: on a first visit a preload from the document would bypass the
+// service worker and the file would be downloaded twice).
 (() => {
   const INTERPRETER_WAIT_MS = 3000;
+  const WASM_PRELOAD = ["preload", "assets/vendor/pyodide/pyodide.asm.wasm"]; // unless a worker compiles it
+  // Set (by boot/pyodide.mjs) while a memory snapshot is kept: the WebAssembly is then compiled by a worker, and
+  // preloading it as well only slows the start; without one it is preloaded at once. (Cache Storage answers too late
+  // for that: a preload begun once it has, on a first visit, held the start back by about 0.7 s.)
+  const SNAPSHOT_KEPT_KEY = "gamao.snapshot-kept";
+  const snapshotKept = () => { try { return !!localStorage.getItem(SNAPSHOT_KEPT_KEY); } catch (e) { return false; } };
   const PRELOADS = [
     ["modulepreload", "assets/boot/pyodide.mjs"],
     ["modulepreload", "assets/vendor/pyodide/pyodide.mjs"],
     ["modulepreload", "assets/vendor/pyodide/pyodide.asm.mjs"],
-    ["preload", "assets/vendor/pyodide/pyodide.asm.wasm"],
     ["preload", "assets/vendor/pyodide/stdlib.zip"],
+    ["preload", "assets/vendor/pyodide/pyodide-lock.json"], // (Pyodide asks for it only once it starts, and waits for it)
     ["preload", "assets/py-bundle.zip"],
     ["preload", "assets/boot/deploy.json"],
   ];
@@ -31,32 +38,58 @@
   // The memory snapshot a repeat visit starts from (boot/pyodide.mjs's SNAPSHOT_KEY in SNAPSHOT_CACHE; the loader
   // checks it is this deploy's and whole): its bytes are read from Cache Storage at once, before the loader's modules
   // have even loaded; the loader gets its headers as soon as they are found, and the read of its bytes.
-  const SNAPSHOT_URL = new URL("../boot-snapshot", (document.currentScript && document.currentScript.src) || document.baseURI).href;
+  const HERE = (document.currentScript && document.currentScript.src) || new URL("assets/app.js", document.baseURI).href;
+  const SNAPSHOT_URL = new URL("../boot-snapshot", HERE).href;
   const readSnapshot = () => {
+    const kept = snapshotKept();
+    if (!kept) preload(...WASM_PRELOAD);
     if (typeof caches === "undefined") return;
+    const none = () => {
+      if (kept) preload(...WASM_PRELOAD); // (it was said to be kept and is not: a new deploy removed it)
+      return null;
+    };
     self.gamaoSnapshotRead = caches.match(SNAPSHOT_URL, { cacheName: "gamao-snapshot" })
       .then((hit) => {
-        if (!hit) return null;
+        if (!hit) return none();
         // (as a Blob first: Response.arrayBuffer() reads by small steps of the main thread, which the start keeps
         // busy, where a Blob's arrayBuffer() is read in one piece; 0.1 s instead of 0.3-0.4 s here)
-        const bytes = hit.blob().then((blob) => blob.arrayBuffer());
-        bytes.catch(() => {}); // (the loader sees a failed read where it waits for it)
-        return { headers: hit.headers, bytes };
+        // Pyodide's header at its start is read first, apart: the interpreter's set-up needs it, not the rest.
+        const blob = hit.blob();
+        const header = blob.then((b) => b.slice(0, Number(hit.headers.get("x-gamao-header-bytes")) || 0).arrayBuffer());
+        const bytes = blob.then((b) => b.arrayBuffer());
+        for (const read of [header, bytes]) read.catch(() => {}); // (the loader sees a failed read where it waits)
+        return { headers: hit.headers, blob, header, bytes, wasm: compileWasm() };
       })
-      .catch(() => null);
+      .catch(none);
+  };
+  // With a snapshot kept, the interpreter's WebAssembly is compiled in a worker of its own while the page's main
+  // thread does the rest of the start (boot/compile-worker.mjs): a promise of the compiled module, or of null if
+  // that could not be done (the loader then compiles it as Pyodide does).
+  const compileWasm = () => new Promise((resolve) => {
+    if (typeof Worker === "undefined" || !WebAssembly.compileStreaming) return resolve(null);
+    try {
+      const worker = new Worker(new URL("boot/compile-worker.mjs", HERE), { type: "module" });
+      const done = (module) => { worker.terminate(); resolve(module); };
+      worker.onmessage = ({ data }) => done(data.module || null);
+      worker.onerror = () => done(null);
+      worker.postMessage(new URL("vendor/pyodide/pyodide.asm.wasm", HERE).href);
+    } catch (e) {
+      resolve(null);
+    }
+  });
+  const preload = (rel, href) => {
+    const link = document.createElement("link");
+    link.rel = rel;
+    link.href = href;
+    if (rel === "preload") { link.as = "fetch"; link.crossOrigin = "anonymous"; } // as fetch() asks for them
+    document.head.appendChild(link);
   };
   let started = false;
   const startInterpreter = () => {
     if (started) return;
     started = true;
     readSnapshot();
-    for (const [rel, href] of PRELOADS) {
-      const link = document.createElement("link");
-      link.rel = rel;
-      link.href = href;
-      if (rel === "preload") { link.as = "fetch"; link.crossOrigin = "anonymous"; } // as fetch() asks for them
-      document.head.appendChild(link);
-    }
+    for (const [rel, href] of PRELOADS) preload(rel, href);
     // Our interpreter module restores the interpreter from that snapshot, when one is kept, once the table's
     // skeleton has been painted (the restore's long tasks would hold the first paint back), so it loads while
     // PyScript's JavaScript does; PyScript then gets that interpreter when it asks for one.

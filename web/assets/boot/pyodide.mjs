@@ -13,13 +13,14 @@
 //   needs, and kept in Cache Storage with the deploy's version and Pyodide's version beside it: it is used only
 //   when both match, and anything wrong with it (missing, from another deploy, truncated, a restore that throws
 //   or leaves Python unable to import the game) means a normal boot and the snapshot dropped. The player's saved
-//   game and settings (localStorage) are never touched.
+//   game and settings (localStorage) are never touched (only gamao.snapshot-kept, which says a snapshot is kept).
 // On the page, app.js begins reading the kept snapshot as it starts the interpreter and calls start() once the
 // skeleton is painted, so that a start from a snapshot begins while PyScript's JavaScript still loads; PyScript's own
 // call to loadPyodide then gets that interpreter. The interpreter's WebAssembly is set up while the snapshot's bytes
 // are still being read.
-// <html data-boot="snapshot"> or "normal" says how the page's interpreter started; <html data-snapshot> says what
-// became of making one ("saved" or "failed"). In the bot's worker, globalThis.gamaoBoot says how it started.
+// <html data-boot="snapshot"> or "normal" says how the page's interpreter started (and data-boot-wasm="worker" that
+// its WebAssembly was compiled in app.js's worker); <html data-snapshot> says what became of making one ("saved" or
+// "failed"). In the bot's worker, globalThis.gamaoBoot says how it started.
 import { loadPyodide as pyodideLoad, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -55,25 +56,40 @@ const mark = (name, value) => {
   else if (name === "data-boot") globalThis.gamaoBoot = value;
 };
 
+// Whether a snapshot is kept, said to app.js before Cache Storage can answer (localStorage; see app.js).
+const SNAPSHOT_KEPT_KEY = "gamao.snapshot-kept";
+const sayKept = (kept) => {
+  if (!ON_PAGE) return;
+  try {
+    if (kept) localStorage.setItem(SNAPSHOT_KEPT_KEY, "1");
+    else localStorage.removeItem(SNAPSHOT_KEPT_KEY);
+  } catch (e) { /* storage refused */ }
+};
+
 const dropSnapshot = async () => {
+  sayKept(false);
   try { await caches.delete(SNAPSHOT_CACHE); } catch (e) { /* storage refused: nothing kept anyway */ }
 };
 
-// The kept snapshot's headers and the read of its bytes (a promise), or null: the read app.js began on the page as
-// it started (app.js's gamaoSnapshotRead, of SNAPSHOT_KEY in SNAPSHOT_CACHE), or one begun here. The headers come
-// at once; the 45 MB of bytes take a few hundred milliseconds, which the start spends setting up the interpreter.
+// The kept snapshot's headers, its Blob and the reads of its header and of its bytes (promises), or null: the read app.js began on the
+// page as it started (app.js's gamaoSnapshotRead, of SNAPSHOT_KEY in SNAPSHOT_CACHE), or one begun here. The headers
+// come at once; the 45 MB of bytes take a hundred milliseconds or more, which the start spends setting up the
+// interpreter.
 const kept = async (early) => {
   if (early) return early;
   const hit = await caches.match(SNAPSHOT_KEY, { cacheName: SNAPSHOT_CACHE }); // creates no empty cache
   if (!hit) return null;
-  const bytes = hit.blob().then((blob) => blob.arrayBuffer()); // read in one piece (see app.js)
-  bytes.catch(() => {}); // a failed read is reported where it is awaited
-  return { headers: hit.headers, bytes };
+  const blob = hit.blob(); // read in one piece (see app.js), its header first
+  const header = blob.then((b) => b.slice(0, Number(hit.headers.get("x-gamao-header-bytes")) || 0).arrayBuffer());
+  const bytes = blob.then((b) => b.arrayBuffer());
+  for (const read of [header, bytes]) read.catch(() => {}); // a failed read is reported where it is awaited
+  return { headers: hit.headers, blob, header, bytes };
 };
 
-// The kept snapshot if it was made for this deploy and this Pyodide: { size, bytes } (bytes: a promise of its
-// ArrayBuffer, checked whole by fromSnapshot); otherwise null (and a snapshot that cannot be used is dropped).
-// App.js's read is taken once, whatever comes of it, so that its 45 MB are not held after.
+// The kept snapshot if it was made for this deploy and this Pyodide and is whole: { size, header, bytes } (header:
+// Pyodide's header at its start, read apart, as a Uint8Array; bytes: a promise of the whole ArrayBuffer, checked
+// by fromSnapshot); otherwise null (and a snapshot that cannot be used is dropped). App.js's read is taken once,
+// whatever comes of it, so that its 45 MB are not held after.
 const readSnapshot = async (deploy) => {
   const early = ON_PAGE ? globalThis.gamaoSnapshotRead : undefined;
   if (early) delete globalThis.gamaoSnapshotRead;
@@ -87,8 +103,15 @@ const readSnapshot = async (deploy) => {
       return null;
     }
     const size = Number(h.get("x-gamao-bytes"));
-    if (!Number.isSafeInteger(size) || size <= 0) throw new Error("snapshot has no size");
-    return { size, bytes: found.bytes };
+    const cut = Number(h.get("x-gamao-header-bytes"));
+    if (!Number.isSafeInteger(size) || !Number.isSafeInteger(cut) || cut <= 0 || cut % 16 || cut >= size) {
+      throw new Error("snapshot has no size");
+    }
+    const blob = await found.blob;
+    if (blob.size !== size) throw new Error("snapshot truncated");
+    const header = new Uint8Array(await found.header);
+    if (header.length !== cut || new Uint32Array(header.buffer, 0, 2)[1] !== cut) throw new Error("snapshot damaged");
+    return { size, header, bytes: found.bytes, wasm: found.wasm || null };
   } catch (e) {
     console.warn(`memory snapshot not used: ${e}`);
     await dropSnapshot();
@@ -96,23 +119,46 @@ const readSnapshot = async (deploy) => {
   }
 };
 
-// A start from the kept snapshot. Pyodide takes the snapshot's bytes before it sets up its WebAssembly module and
-// copies them in after; so it is given an image of the right size at once, and the module's creation (ours:
-// createPyodideModule) waits for the read only once the module is set up, fills the image and checks it is whole.
-// The read and the set-up (the module's JavaScript and WebAssembly, a few hundred milliseconds) overlap.
+// Pyodide's hook that instantiates the interpreter's WebAssembly (`instantiateWasm`: it adds imports of its own, then
+// compiles and instantiates the response it fetched), made to instantiate the module app.js had compiled in a worker
+// instead (`compiled`: a promise of that module, or of null). Only Pyodide's own call for its WebAssembly, made
+// while the hook runs, is answered from the module; anything else, or no module, goes to the browser as it was.
+const precompiled = (hook, compiled) => (imports, receive) => {
+  const streaming = WebAssembly.instantiateStreaming;
+  const wasmURL = INDEX_URL + "pyodide.asm.wasm";
+  const ours = async (source, imported) => {
+    const response = await source;
+    if (!response || response.url !== wasmURL) return streaming.call(WebAssembly, response, imported);
+    if (WebAssembly.instantiateStreaming === ours) WebAssembly.instantiateStreaming = streaming;
+    const module = await compiled;
+    if (!module) return streaming.call(WebAssembly, response, imported);
+    if (response.body) response.body.cancel().catch(() => {}); // (fetched by Pyodide, not needed)
+    mark("data-boot-wasm", "worker");
+    return { module, instance: await WebAssembly.instantiate(module, imported) };
+  };
+  WebAssembly.instantiateStreaming = ours;
+  return hook(imports, receive);
+};
+
+// A start from the kept snapshot. A snapshot is Pyodide's header (what Pyodide needs to know of its JavaScript
+// objects) and then Python's memory as it was. Pyodide is given the header alone, read apart at once, so that it
+// sets up its WebAssembly module while the memory's bytes are still being read; the module's creation (ours:
+// createPyodideModule) then waits for the read and copies the memory into the module's own, once, where Pyodide
+// would copy a whole image it had been given (the header says the memory begins at its end: Pyodide copies nothing).
 // Pyodide sizes the heap for a snapshot with a setting its build ignores (its memory is declared inside the wasm),
-// so a snapshot over the default 30 MB would not fit: the memory is grown before Pyodide copies the snapshot in.
+// so a snapshot over the default 30 MB would not fit: the memory is grown first.
 const fromSnapshot = async (options, snapshot) => {
-  const image = new Uint8Array(snapshot.size);
   const create = (await import(INDEX_URL + "pyodide.asm.mjs")).default;
   const createPyodideModule = async (settings) => {
+    if (snapshot.wasm) settings.instantiateWasm = precompiled(settings.instantiateWasm, snapshot.wasm);
     const [module, bytes] = await Promise.all([create(settings), snapshot.bytes]);
-    if (bytes.byteLength !== image.length) throw new Error("snapshot truncated");
-    image.set(new Uint8Array(bytes));
-    if (module.HEAP8.length < image.length) module.growMemory(image.length);
+    if (bytes.byteLength !== snapshot.size) throw new Error("snapshot truncated");
+    const memory = new Uint8Array(bytes, snapshot.header.length);
+    if (module.HEAP8.length < memory.length) module.growMemory(memory.length);
+    module.HEAP8.set(memory);
     return module;
   };
-  const pyodide = await pyodideLoad({ ...options, _loadSnapshot: image, createPyodideModule });
+  const pyodide = await pyodideLoad({ ...options, _loadSnapshot: snapshot.header, createPyodideModule });
   await mountBundle(pyodide);
   // The snapshot holds the random generator's state from when it was made: seed it again. And check that Python
   // came back whole: a damaged snapshot can restore and then fail here.
@@ -152,6 +198,7 @@ _listed()
     worker.onmessage = ({ data }) => {
       worker.terminate();
       mark("data-snapshot", data.ok ? "saved" : "failed");
+      sayKept(data.ok);
       if (!data.ok) console.warn(`memory snapshot not made: ${data.error}`);
     };
     worker.onerror = (event) => {

@@ -92,6 +92,8 @@ del _prepare, _compile_ahead
       "x-gamao-deploy": deploy,
       "x-gamao-pyodide": version,
       "x-gamao-bytes": String(snapshot.byteLength),
+      // where Python's memory begins in it (Pyodide's header before: magic, this offset, a JSON of its JS objects)
+      "x-gamao-header-bytes": String(new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1]),
     },
   }));
   return snapshot.byteLength;
