@@ -3,6 +3,7 @@
     .venv/bin/python -m tools.bench.bench_rollout --reference          # Open Sage's rollouts of the positions
     .venv/bin/python -m tools.bench.bench_rollout --accuracy [--trials N]  # ours against them
     .venv/bin/python -m tools.bench.bench_rollout --speed              # trials/s in CPython
+    .venv/bin/python -m tools.bench.bench_rollout --prune              # the pruning network's pass, per play
     .venv/bin/python -m tools.bench.bench_rollout --pyodide            # the default rollout in Chromium (make site)
 
 Positions (``positions()``, 22, fixed): 6 opening replies, 6 contact plays and 4 race plays from the bots' games
