@@ -25,7 +25,19 @@ _BIT_CLEAR = tuple(~(1 << i) for i in range(26))
 _OCC = tuple(1 << i if 1 <= i <= 25 else 0 for i in range(26))   # occupied: points and bar
 _BLOT = tuple(1 << i if 1 <= i <= 24 else 0 for i in range(26))  # blots: points only
 HITS_KEPT = 4096
-"""Hit statistics' rows a scorer keeps per mask of each direction (cleared when either holds more)."""
+"""Hit counts a scorer keeps per mask of each direction, and summed hit statistics' rows per set of counts (each
+store cleared when it holds more)."""
+
+
+def _changes(side: list, top: int) -> list:
+    """Per slot of one side, new count and old count: the rows that slot's change adds, the new count's row and
+    the old count's negated (each row one tuple, shared by every change that uses it)."""
+    out = []
+    for per_n in side:
+        add = [tuple(r) for r in per_n]
+        sub = [tuple([-v for v in r]) for r in per_n]
+        out.append([[((add[n],) if n else ()) + ((sub[o],) if o else ()) for o in range(top)] for n in range(top)])
+    return out
 
 
 class PruneScorer:
@@ -48,9 +60,7 @@ class PruneScorer:
         # whose addition is the subtraction (IEEE 754 defines x - y as x + (-y)), so that every sum is of additions
         # only and the compiled expressions vary by the number of rows alone
         top = features.MAX_COUNT + 1
-        self.changes0, self.changes1 = (
-            [[[((tuple(per_n[n]),) if n else ()) + ((tuple([-v for v in per_n[o]]),) if o else ())
-               for o in range(top)] for n in range(top)] for per_n in side] for side in net._side_tables)
+        self.changes0, self.changes1 = (_changes(side, top) for side in net._side_tables)
         # the mover's slot i going from o to n checkers: its rows, and its bit in the occupied and blot masks
         # (cleared, then set as n says)
         self.moves1 = [[[(self.changes1[i][n][o], _BIT_CLEAR[i], _OCC[i] if n else 0, _BLOT[i] if n == 1 else 0)
