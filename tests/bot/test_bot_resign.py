@@ -1,6 +1,8 @@
 """The bot's resignations (bot.resign): accepting what is worth at least playing on, offering only lost games."""
 from __future__ import annotations
 
+import pytest
+
 import rules
 from rules import CubeInfo
 from bot.resign import SURE_LOSS, answer_values, resign_answer, resign_offer
@@ -45,6 +47,23 @@ def test_the_bot_offers_only_when_it_cannot_win():
     assert resign_offer(rules.Position.initial().to_id(), (1, 2, 3)) == 0
     assert resign_offer(lost, (2, 4), cube=CubeInfo(2)) == 2
     assert 0 < SURE_LOSS < 0.01
+
+
+def test_the_offer_looks_at_the_win_chance_as_evaluate_gives_it():
+    """The offer's first look (``_network_wins_more``) answers as ``bot.evaluate``'s win chance does, also within
+    the last bits of it, where the network's first output alone could answer otherwise, and for an exact
+    bear-off; an unknown level is refused as before."""
+    import bot
+    from bot.resign import _network_wins_more
+    race = rules.Position(side({0: 8, 1: 2, 2: 3, 3: 2}), side({0: 9, 4: 3, 5: 2, 20: 1})).to_id()  # network, no contact
+    bear = rules.Position(side({0: 10, 1: 2, 2: 3}), side({0: 10, 4: 3, 5: 2})).to_id()  # the exact table
+    for pid in (rules.Position.initial().to_id(), race, bear,
+                rules.Position(side({1: 15}), side({1: 1, 0: 14})).to_id()):
+        win = bot.evaluate(pid)["win"]
+        for chance in (win, win - 1e-13, win + 1e-13, win / 2, min(1.0, win * 2 + 0.01), SURE_LOSS):
+            assert _network_wins_more(pid, chance) == (win > chance)
+    with pytest.raises(bot.BotError):
+        resign_offer(rules.Position.initial().to_id(), (1,), level="grandmaster")
 
 
 def test_the_worker_answers_and_makes_offers_from_plain_data():

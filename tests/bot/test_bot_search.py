@@ -7,7 +7,7 @@ import pytest
 
 import bot
 import rules
-from bot import features, levels, play
+from bot import features, levels, network, play
 from rules.board import ALL_ROLLS, swap, winner_kind
 from rules.movegen import result_boards as results
 from bot.network import equity, invert
@@ -101,8 +101,9 @@ def test_fast_evaluation_gives_the_plain_floats(boards):
 
 
 def test_the_0ply_path_gives_the_plain_outputs_to_the_last_bits(boards):
-    """``Network.outputs_of``, the 0-ply ranking's path (changed rows, the extra inputs as cached rows, each unit
-    kept as its sigmoid's denominator and divided by), against the plain computation, over every play of a few
+    """``Network.outputs_of``, the 0-ply ranking's path (a row per changed slot, the new count's less the old
+    count's; the extra inputs as cached rows; each unit kept as its sigmoid's denominator and divided by), against
+    the plain computation, over every play of a few
     rolls; among them bear-offs with contact, whose side that cannot lose a gammon any more gets no gammon
     outputs computed."""
     ev = bot.evaluator()
@@ -126,6 +127,38 @@ def test_the_0ply_path_gives_the_plain_outputs_to_the_last_bits(boards):
         pre = [low, -40.0, -39.9, 0.0, 45.0] + [0.0] * (net.hidden - 5)
         want = reference_outputs(net, reference_with_extras(net, pre, b), b)
         assert net.outputs_of(b, pre, [b])[0] == pytest.approx(want, abs=1e-15)
+
+
+def test_the_kept_slot_rows_change_no_float(boards, monkeypatch):
+    """The 0-ply path's rows per slot and pair of counts are the same whether kept from before, computed anew,
+    or computed with the cache cleared at every second row (its bound)."""
+    ev = bot.evaluator()
+    net = ev.contact
+    cases = []
+    for b in boards[1::15]:
+        base = swap(b)
+        sbs = [swap(r) for r in results(b, 4, 4)]
+        cases.append((base, net.hidden_pre(base), sbs))
+    first = [net.outputs_of(base, bp, sbs) for base, bp, sbs in cases]
+    assert net._diffs
+    assert [net.outputs_of(base, bp, sbs) for base, bp, sbs in cases] == first  # from the kept rows
+    net._diffs.clear()
+    monkeypatch.setattr(network, "DIFFS_CACHE_SIZE", 2)
+    assert [net.outputs_of(base, bp, sbs) for base, bp, sbs in cases] == first
+    assert len(net._diffs) <= 2
+    net._diffs.clear()
+
+
+def test_the_win_chance_alone_is_the_evaluations_first_output(boards):
+    """``Network.win_chance`` (the first output alone, the extra inputs as cached rows) within 1e-12 of
+    ``Network.evaluate``'s, over contact and race positions."""
+    ev = bot.evaluator()
+    kinds = set()
+    for b in boards[::5]:
+        net = ev.net_for(b)
+        kinds.add(net is ev.race)
+        assert net.win_chance(b) == pytest.approx(net.evaluate(b)[0], abs=1e-12)
+    assert kinds == {False, True}
 
 
 def test_1ply_is_the_average_of_the_opponents_best_replies(boards):

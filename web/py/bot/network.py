@@ -14,7 +14,8 @@ import sys
 from array import array
 import json
 import math
-from operator import add, mul, truediv
+from itertools import compress
+from operator import add, mul, ne, truediv
 from pathlib import Path
 from typing import NamedTuple, Optional
 
@@ -56,14 +57,12 @@ FUSED_CACHE_SIZE = 4096
 """Distinct extra-input values whose summed contribution a network keeps (``fused_extras``; 1 KB each for the
 128-unit networks)."""
 
+DIFFS_CACHE_SIZE = 1024
+"""Distinct (slot, old count, new count) whose row a network keeps for the 0-ply ranking (``Network._slot_changes``;
+8 KB each for the 256-unit networks)."""
+
 _SIG_FLOOR = 4.248354255291589e-18
 """The sigmoid at -40 (= 1 / (1 + exp(40)) in floats): the value of every pre-activation below -40."""
-
-
-def _sigmoid(a: float) -> float:
-    if a < -40.0:
-        return _SIG_FLOOR
-    return 1.0 / (1.0 + math.exp(-a))
 
 
 class Network:
@@ -99,6 +98,7 @@ class Network:
         self.hidden = hidden
         self.relu = relu  # hidden units max(0, x) instead of sigmoids (a pruning network may have them)
         self.b1 = b1
+        self._neg_b1 = [-x for x in b1]
         self.w2 = [[w2[j * outputs + k] for j in range(hidden)] for k in range(outputs)]
         self.b2 = b2
         # tables[slot][n]: the hidden contribution of n checkers on that slot (n = 0 contributes nothing).
@@ -110,6 +110,7 @@ class Network:
         self._sides_used = any(any(r) for r in self.extra_rows[2:2 + 2 * features.SIDE_EXTRAS])
         self._extras_cache: dict[tuple[float, ...], array] = {}
         self._fused_cache: dict[tuple, array] = {}
+        self._diffs: dict[int, list[float]] = {}
         self._prune_scorer: Optional[prune_scores.PruneScorer] = None
         # Version 4's hit statistics (rows 0, 1 and N_V3 - N_BASE + 0..3 of extra_rows): per row, a table
         # from the statistic's integer count (features.hit_counts) to its contribution (at most 865 counts).
@@ -250,23 +251,52 @@ class Network:
         return self.outputs_from_hidden(f(base_pre, *vecs), board)
 
     def outputs_of(self, base: Board, base_pre: list[float], boards: list[Board]) -> list[Outputs]:
-        """:meth:`outputs_from` of each board, for the plays of one roll: the changed slots and the extra inputs
-        (:meth:`_extended_changes`), one pass over the hidden units and the outputs. Each hidden unit is
-        kept as its sigmoid's denominator, 1 + exp(-a) (``_denominators``), and the output layer divides by it
-        instead of multiplying by the unit: so the floats may differ from :meth:`outputs_from`'s in the last bits.
-        The 0-ply ranking's path (``bot.play.rank_0ply``)."""
-        changes, denoms_fs, from_hidden = self._extended_changes, _DENOMS, self.outputs_from_hidden
+        """The outputs of each board, for the plays of one roll, from ``base``'s pre-activations: one row per
+        changed slot (:meth:`_slot_changes`) and the extra inputs as :meth:`fused_extras`' rows, one pass over the
+        hidden units and the outputs. Each hidden unit is kept as its sigmoid's denominator, 1 + exp(-a)
+        (``_denominators``), and the output layer divides by it instead of multiplying by the unit. So the floats
+        may differ from :meth:`outputs_from`'s in the last bits. The 0-ply ranking's path
+        (``bot.play.rank_0ply``)."""
+        slot_changes, from_hidden = self._slot_changes, self.outputs_from_hidden
+        extras = self.fused_extras if len(self.extra_rows) > features.N_V3 - features.N_BASE else self.extra_vectors
         neg_pre = [-x for x in base_pre]
         out = []
         for board in boards:
-            signs, vecs = changes(base, board)
-            f = denoms_fs.get(signs) or _denominators(signs)
-            try:
-                d = f(neg_pre, *vecs)
-            except OverflowError:  # a unit far below -40 (none in play): each below -40 as its floor
-                d = _denominators(signs, True)(neg_pre, *vecs)
-            out.append(from_hidden(d, board, truediv))
+            vecs = slot_changes(base, board)
+            vecs += extras(board)
+            out.append(from_hidden(_denominators_added(neg_pre, vecs), board, truediv))
         return out
+
+    def _slot_changes(self, base: Board, board: Board) -> list:
+        """The rows that take ``base``'s slot pre-activations to ``board``'s, one per changed slot (per side, from
+        the lowest): the new count's row less the old count's. A slot that was empty takes the new count's table
+        row itself; any other's row is computed once and kept, per slot and pair of counts, in a bounded cache
+        (its floats are those of the subtraction, so a sum with it may differ in the last bits from adding the
+        new count's row and subtracting the old's)."""
+        vecs = []
+        cache = self._diffs
+        for side in (0, 1):
+            new, old = board[side], base[side]
+            if new == old:
+                continue
+            tables, keys = self._side_tables[side], _SLOT_KEYS[side]
+            for p in compress(_SLOTS, map(ne, new, old)):  # the changed slots, found without a Python loop
+                n, o = new[p], old[p]
+                if o:
+                    key = keys[p] | o << 4 | n
+                    row = cache.get(key)
+                    vecs.append(row if row is not None else self._diff_row(key, tables[p], o, n))
+                else:
+                    vecs.append(tables[p][n])
+        return vecs
+
+    def _diff_row(self, key: int, per_n: list[list[float]], o: int, n: int) -> list[float]:
+        """The row from ``o`` to ``n`` checkers on one slot (``n`` may be 0: the old row negated), kept."""
+        cache = self._diffs
+        if len(cache) >= DIFFS_CACHE_SIZE:
+            cache.clear()
+        row = cache[key] = [x - y for x, y in zip(per_n[n], per_n[o])] if n else [-y for y in per_n[o]]
+        return row
 
     def _extended_changes(self, base: Board, board: Board) -> tuple[str, list]:
         """The signs and rows from ``base``'s pre-activations to ``board``'s, extra inputs included."""
@@ -359,6 +389,16 @@ class Network:
             gl = bl = 0.0
         return _NEW(Outputs, (w, gw, bw, gl, bl))
 
+    def win_chance(self, board: Board) -> float:
+        """:meth:`evaluate`'s first output (the side on roll wins) alone, with the extra inputs added as
+        :meth:`fused_extras`' rows (version 4), each hidden unit as its sigmoid's denominator (as in
+        :meth:`outputs_of`): within 1e-12 of it, not always to the last bit."""
+        vecs = self._slot_vectors(board)
+        vecs += self.fused_extras(board) if len(self.extra_rows) > features.N_V3 - features.N_BASE \
+            else self.extra_vectors(board)
+        a = self.b2[0] + sum(map(truediv, self.w2[0], _denominators_added(self._neg_b1, vecs)))
+        return 1.0 / (1.0 + math.exp(-a)) if a >= -40.0 else _SIG_FLOOR
+
     def evaluate(self, board: Board) -> Outputs:
         mine, theirs = board
         tables = self.tables
@@ -418,7 +458,8 @@ def _summed(signs: str):
 
 
 def _hidden(signs: str):
-    """The hidden units (sigmoids, as ``_sigmoid``) of the starting vector plus and minus the rows."""
+    """The hidden units (sigmoids, 1 / (1 + exp(-a)), or ``_SIG_FLOOR`` below -40) of the starting vector plus and
+    minus the rows."""
     f = _HIDDEN.get(signs)
     if f is None:
         f = _HIDDEN[signs] = _compile(signs, "1.0 / (1.0 + exp(-a)) if (a := {expr}) >= -40.0 else FLOOR")
@@ -447,6 +488,24 @@ def _denominators(signs: str, floored: bool = False):
 
 
 _FLIP = str.maketrans("+-", "-+")
+_DENOMS_BY_COUNT: dict = {}
+
+
+def _denominators_added(neg_base: list[float], rows: list) -> list[float]:
+    """The denominators of ``neg_base`` (a starting vector negated) with each of ``rows`` added (``_denominators``,
+    kept by the number of rows)."""
+    f = _DENOMS_BY_COUNT.get(len(rows))
+    if f is None:
+        f = _DENOMS_BY_COUNT[len(rows)] = _denominators("+" * len(rows))
+    try:
+        return f(neg_base, *rows)
+    except OverflowError:  # a unit far below -40 (none in play): each below -40 as its floor
+        return _denominators("+" * len(rows), True)(neg_base, *rows)
+
+
+# per side, each slot's key in Network._diffs (the slot, then 4 bits each for the old and the new count)
+_SLOT_KEYS = (tuple(p << 8 for p in range(26)), tuple((26 + p) << 8 for p in range(26)))
+_SLOTS = range(26)
 
 
 def _consistent(o: list[float], board: Board) -> Outputs:

@@ -71,6 +71,10 @@ def _after_plays(ev: Evaluator, board: Board, plays: list[Board]) -> list[Output
     bear = bearoff.outputs
     contact: tuple[list[int], list[Board]] = ([], [])  # the plays each network evaluates: indexes, boards
     race: tuple[list[int], list[Board]] = ([], [])
+    opp = board[1]
+    # is_race of a result that leaves the opponent's side as it was: no checker of the mover beyond the point
+    # 25 - (the opponent's rearmost point), a slice from ``past``
+    past = 26 - max((p for p in range(1, 26) if opp[p]), default=0)
     for i, r in enumerate(plays):
         if r[0][0] == 15:
             kind = winner_kind(r)
@@ -78,7 +82,7 @@ def _after_plays(ev: Evaluator, board: Board, plays: list[Board]) -> list[Output
                 out[i] = WIN_OUTPUTS[kind]
                 continue
         sb = (r[1], r[0])
-        if is_race(sb):  # a pure bear-off is a race
+        if (not any(r[0][past:])) if r[1] == opp else is_race(sb):  # a pure bear-off is a race
             exact = bear(sb) if not (any(sb[0][7:]) or any(sb[1][7:])) else None
             if exact is not None:
                 out[i] = invert(exact)

@@ -19,6 +19,7 @@ from typing import Iterable
 from rules.cubeinfo import MONEY, CubeInfo
 from rules.position import Position
 
+from . import bearoff as _bearoff
 from . import cube as _cube
 from . import met as _met
 from .levels import DEFAULT, NETWORK, slow
@@ -34,6 +35,22 @@ _LOOK_CLOSER = 0.05
 def _outputs(position_id: str, level: str) -> Outputs:
     import bot
     return bot._outputs(position_id, level)
+
+
+def _network_wins_more(position_id: str, chance: float) -> bool:
+    """Whether the side on roll of ``position_id`` wins with more than ``chance`` at 0 ply (the network, exact in
+    a pure bear-off), as ``bot.evaluate`` at the network's level says: from the network's first output alone
+    (``Network.win_chance``, within 1e-12 of evaluate's), and from ``bot.evaluate`` itself when that is within
+    1e-9 of ``chance``, so the answer is always evaluate's."""
+    import bot
+    board = bot._board(position_id)
+    exact = _bearoff.outputs(board)
+    if exact is not None:
+        return exact[0] > chance
+    win = bot.evaluator().net_for(board).win_chance(board)
+    if abs(win - chance) < 1e-9:
+        return _outputs(position_id, NETWORK)[0] > chance
+    return win > chance
 
 
 def answer_values(position_id: str, points: int, *, dice=(), cube: CubeInfo = MONEY, level: str = DEFAULT) -> dict:
@@ -72,11 +89,16 @@ def resign_answer(position_id: str, points: int, *, dice=(), cube: CubeInfo = MO
 def resign_offer(position_id: str, offers: Iterable[int], *, cube: CubeInfo = MONEY, level: str = DEFAULT) -> int:
     """The points the side on roll of ``position_id`` (before its roll) offers to resign for, among ``offers``
     (the table's), or 0 when it plays on: see the module docstring."""
+    import bot
+    bot._level(level)  # an unknown level: BotError, as from the evaluation
     allowed = sorted(int(x) for x in offers)
     if not allowed:
         return 0
-    if slow(level) and _outputs(position_id, NETWORK)[0] > _LOOK_CLOSER:
-        return 0  # the network alone (cheap) sees chances: no deeper look
+    if slow(level):
+        if _network_wins_more(position_id, _LOOK_CLOSER):
+            return 0  # the network alone (cheap) sees chances: no deeper look
+    elif _network_wins_more(position_id, SURE_LOSS):
+        return 0  # the level's own evaluation is the network's: it sees chances
     o = _outputs(position_id, level)
     if o[0] > SURE_LOSS:
         return 0
