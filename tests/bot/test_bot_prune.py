@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import bot
-from bot import bearoff, features, network, levels, play
+from bot import bearoff, features, network, levels, play, prune_scores
 from rules.board import ALL_ROLLS, swap, winner_kind
 from rules.movegen import result_boards as results
 from bot.network import equity
@@ -276,6 +276,30 @@ def test_batch_scores_of_every_roll_of_random_games(ev):
             seen["off"] += sum(sb[1][0] > base[1][0] for sb in sbs)
             seen["hit"] += sum(sb[0] != base[0] for sb in sbs)
     assert min(seen.values()) > 0, seen
+
+
+@pytest.mark.parametrize("kept", [prune_scores.HITS_KEPT, 2])
+def test_batch_scores_keep_hit_counts_per_board(ev, monkeypatch, kept):
+    """The pass keeps hit counts and the hit statistics' summed rows across its calls (per mask of the side
+    on roll, for all the rolls of one board): the rolls of different boards scored in a shuffled order, one
+    scorer for all of them, score as score_from, bit for bit; also with the kept counts cleared every few
+    plays (``HITS_KEPT``)."""
+    monkeypatch.setattr(prune_scores, "HITS_KEPT", kept)
+    net = ev.pruner
+    scorer = prune_scores.PruneScorer(net)
+    calls = []
+    for b in random_game_positions(seed=43, games=2)[::3]:
+        base = swap(b)
+        pre = net.hidden_pre(base)
+        for dice in ALL_ROLLS:
+            sbs = [swap(r) for r in results(b, *dice) if not winner_kind(r)]
+            if sbs:
+                calls.append((base, pre, sbs))
+    random.Random(kept).shuffle(calls)
+    assert len({c[0] for c in calls}) > 5
+    for base, pre, sbs in calls:
+        assert scorer.scores(base, pre, sbs) == [net.score_from(base, pre, sb) for sb in sbs]
+    assert len(scorer._hit_rows) > 0
 
 
 def test_kept_ranks_choose_as_without_them(ev, boards):

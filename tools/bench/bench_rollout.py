@@ -3,6 +3,7 @@
     .venv/bin/python -m tools.bench.bench_rollout --reference          # Open Sage's rollouts of the positions
     .venv/bin/python -m tools.bench.bench_rollout --accuracy [--trials N]  # ours against them
     .venv/bin/python -m tools.bench.bench_rollout --speed              # trials/s in CPython
+    .venv/bin/python -m tools.bench.bench_rollout --prune              # the pruning network's pass, per play
     .venv/bin/python -m tools.bench.bench_rollout --pyodide            # the default rollout in Chromium (make site)
 
 Positions (``positions()``, 22, fixed): 6 opening replies, 6 contact plays and 4 race plays from the bots' games
@@ -22,6 +23,10 @@ the same best candidate, overall and where Open Sage's two differ by more than i
 truncated after 11 plies and played to the end, and the interval width one CPU second of trials buys; with
 ``--baseline`` the same for another git revision (e.g. ``main``) measured in the same run, each in its own
 interpreter. ``--kind KIND`` limits ``--accuracy`` to one kind of position.
+
+``--prune [--trials N] [--baseline REV]``: the pruning network's pass alone (``bot/prune_scores.py``): the
+scoring calls of one contact play's rollout (``--trials``, 6 is plenty) made again with a new scorer, CPU time per
+play scored, for this checkout and that revision in turn, each in its own interpreter.
 
 ``--pyodide [--workers N[,M...]] [--baseline REV]``: the table page in Chromium, the hint for the opening 3-1,
 then *Roll out* at its defaults (324 trials unless ``--trials``, 11 plies, the best two plays) on the page's
@@ -272,6 +277,60 @@ def speed(args) -> None:
                       f"(equities {eqs}); {load()}", flush=True)
 
 
+_PRUNE = r"""
+import json, sys, time
+import bot
+from bot import network
+R = sys.modules["bot.rollout"]
+job = json.loads(sys.argv[1])
+calls = []
+scores_from = network.Network.scores_from
+def kept(net, base, pre, boards):
+    calls.append((net, base, pre, boards))
+    return scores_from(net, base, pre, boards)
+network.Network.scores_from = kept
+r = R.Rollout(bot.evaluator(), job["position_id"], dice=tuple(job["dice"]), trials=job["trials"], truncate=11,
+              seed=1)
+r.candidates = r.candidates[:1]
+r.step(job["trials"])
+network.Network.scores_from = scores_from
+best = None
+for _ in range(3):
+    for net, *_ in calls:
+        net._prune_scorer = None  # a new scorer each time: nothing kept from the time before
+    t0 = time.process_time()
+    for net, base, pre, boards in calls:
+        net.scores_from(base, pre, boards)
+    cpu = time.process_time() - t0
+    best = cpu if best is None else min(best, cpu)
+print(json.dumps({"plays": sum(len(c[3]) for c in calls), "cpu": best}))
+"""
+
+
+def prune_speed(args) -> None:
+    """The pruning network's pass (``Network.scores_from``, ``bot/prune_scores.py``) alone: the calls of one
+    contact play's rollout (``--trials``, 11 plies) scored again, CPU time per play (the best of three), for
+    this checkout and ``--baseline REV`` in turn, twice each, each in its own interpreter."""
+    import subprocess
+    from tools.bench import baseline
+    job = dict([p for p in positions() if p["kind"] == "contact"][0], trials=args.trials)
+    print(f"CPython, {load()}; the pruning network's scores of every play of a contact play's rollout "
+          f"({job['name']}, {args.trials} trials)")
+    with contextlib.ExitStack() as stack:
+        trees = [("this checkout", ROOT)]
+        if args.baseline:
+            trees.append((f"baseline {baseline.describe(args.baseline)}",
+                          stack.enter_context(baseline.worktree(args.baseline))))
+        for _ in range(2):
+            for name, tree in trees:
+                env = dict(os.environ, PYTHONPATH=f"{tree}{os.pathsep}{tree / 'web' / 'py'}")
+                done = subprocess.run([sys.executable, "-c", _PRUNE, json.dumps(job)], env=env, cwd=tree,
+                                      check=True, capture_output=True, text=True)
+                r = json.loads(done.stdout.splitlines()[-1])
+                print(f"  {name:28s} {1e6 * r['cpu'] / r['plays']:5.2f} µs per play ({r['plays']} plays, "
+                      f"{r['cpu']:.2f} CPU s); {load()}", flush=True)
+
+
 def _browser_cpu() -> float:
     """CPU seconds used so far by this process's descendants still running (the browser's processes), from
     /proc (Linux; -1 elsewhere): its growth over a rollout against the wall time shows how many cores worked."""
@@ -390,6 +449,7 @@ def main() -> None:
     ap.add_argument("--accuracy", action="store_true")
     ap.add_argument("--speed", action="store_true")
     ap.add_argument("--pyodide", action="store_true")
+    ap.add_argument("--prune", action="store_true", help="the pruning network's pass alone, CPU time per play")
     ap.add_argument("--trials", type=int, default=324)
     ap.add_argument("--baseline", metavar="REV",
                     help="also measure this git revision in the same run (--speed, --pyodide)")
@@ -411,6 +471,8 @@ def main() -> None:
         accuracy(args)
     elif args.pyodide:
         pyodide(args)
+    elif args.prune:
+        prune_speed(args)
     else:
         speed(args)
 

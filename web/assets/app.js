@@ -25,7 +25,6 @@
     ["modulepreload", "assets/vendor/pyodide/pyodide.mjs"],
     ["modulepreload", "assets/vendor/pyodide/pyodide.asm.mjs"],
     ["preload", "assets/vendor/pyodide/stdlib.zip"],
-    ["preload", "assets/vendor/pyodide/pyodide-lock.json"], // (Pyodide asks for it only once it starts, and waits for it)
     ["preload", "assets/py-bundle.zip"],
     ["preload", "assets/boot/deploy.json"],
   ];
