@@ -37,7 +37,8 @@
   // The memory snapshot a repeat visit starts from (boot/pyodide.mjs's SNAPSHOT_KEY in SNAPSHOT_CACHE; the loader
   // checks it is this deploy's and whole): its bytes are read from Cache Storage at once, before the loader's modules
   // have even loaded; the loader gets its headers as soon as they are found, and the read of its bytes.
-  const HERE = (document.currentScript && document.currentScript.src) || new URL("assets/app.js", document.baseURI).href;
+  const HERE = (document.currentScript && document.currentScript.src)
+    || new URL("assets/app.js", document.baseURI).href;
   const SNAPSHOT_URL = new URL("../boot-snapshot", HERE).href;
   const readSnapshot = () => {
     const kept = snapshotKept();
@@ -70,7 +71,7 @@
       const worker = new Worker(new URL("boot/compile-worker.mjs", HERE), { type: "module" });
       const done = (module) => { worker.terminate(); resolve(module); };
       worker.onmessage = ({ data }) => done(data.module || null);
-      worker.onerror = () => done(null);
+      worker.onerror = worker.onmessageerror = () => done(null); // (a module that cannot reach the page: no wait)
       worker.postMessage(new URL("vendor/pyodide/pyodide.asm.wasm", HERE).href);
     } catch (e) {
       resolve(null);

@@ -71,10 +71,10 @@ const dropSnapshot = async () => {
   try { await caches.delete(SNAPSHOT_CACHE); } catch (e) { /* storage refused: nothing kept anyway */ }
 };
 
-// The kept snapshot's headers, its Blob and the reads of its header and of its bytes (promises), or null: the read app.js began on the
-// page as it started (app.js's gamaoSnapshotRead, of SNAPSHOT_KEY in SNAPSHOT_CACHE), or one begun here. The headers
-// come at once; the 45 MB of bytes take a hundred milliseconds or more, which the start spends setting up the
-// interpreter.
+// The kept snapshot's headers, its Blob and the reads of its header and of its bytes (promises), or null: the read
+// app.js began on the page as it started (app.js's gamaoSnapshotRead, of SNAPSHOT_KEY in SNAPSHOT_CACHE), or one
+// begun here. The headers come at once; the 45 MB of bytes take a hundred milliseconds or more, which the start
+// spends setting up the interpreter.
 const kept = async (early) => {
   if (early) return early;
   const hit = await caches.match(SNAPSHOT_KEY, { cacheName: SNAPSHOT_CACHE }); // creates no empty cache
