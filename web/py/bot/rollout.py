@@ -52,6 +52,7 @@ from .levels import ROLLOUT
 from .network import Evaluator, Outputs, equity, invert, outputs
 from .rollout_tally import BLOCK, Stats, block_range, blocks
 from .rollout_tally import result as _result
+from .rollout_eval import look_evaluator
 
 CUBE_CANDIDATES = ("no_double", "double_take", "double_pass")
 DEFAULT_MOVE_CANDIDATES = 2
@@ -269,7 +270,7 @@ class Rollout:
         self.total = _check_int("trials", trials, 1, 1_000_000)
         self.truncate = _check_int("truncate", truncate, 0, 1000)
         self.seed = _check_int("seed", seed, 0, 2 ** 63)
-        self.cubeful, self.level, self.ev = bool(cubeful), level, ev.pruned(PRUNE)
+        self.cubeful, self.level, self.ev = bool(cubeful), level, look_evaluator(ev).pruned(PRUNE)
         self.reduce = bool(variance_reduction)  # off only to measure what it gains
         self.look = LOOK if look is None else _check_int("look", look, 0, 1000)  # another only to measure
         try:

@@ -1,0 +1,174 @@
+"""The full networks as a rollout's looks evaluate them: the extra inputs added as rows kept per small key.
+
+A look evaluates about 40 plays with the full networks at every ply of every trial, nearly all of them boards
+seen once in the whole rollout. ``Network.outputs_from`` adds the version 4 extra inputs as two rows, the hit
+statistics' sum and the per-side inputs' sum, each kept per distinct value of all of them together: in a rollout
+half the hit rows and a quarter of the side rows are new, and making one costs about as much as the rest of the
+evaluation. Here the same inputs are added as six rows, each kept per a key that seldom changes: per direction of
+hitting, the hits and double shots together (at most 37 x 37 keys) and the pip loss (at most 865), and per side
+its six inputs (``features.side_extras_of``, a few thousand). Each row is computed once and found again nearly
+always; the hidden units add four rows more than ``outputs_from``'s. The first layer's sums are then in another
+order than ``outputs_from``'s, so the outputs may differ from its in the last bits (``LookNet`` is the rollout's
+alone: the bot's play, its analysis and the rollout's leaves keep ``Network``'s own path). Outputs are
+deterministic per board: no float depends on what a cache held before.
+"""
+from __future__ import annotations
+
+import copy
+import math
+from operator import mul
+
+from . import features
+from .network import _SIG_FLOOR, Evaluator, Network, Outputs, _hidden, _weighted
+
+_NEW = tuple.__new__
+
+ROWS_KEPT = 2048
+"""Rows a ``LookNet`` keeps per kind (hits, losses, sides; each store cleared when it holds more; 2 KB each)."""
+
+
+class LookNet:
+    """One network (contact or race) with ``Network``'s interface for a look: ``hidden_pre``, ``evaluate`` and
+    the other methods its own, ``outputs_from`` with the extra inputs as six kept rows."""
+
+    def __init__(self, net: Network):
+        self.net = net
+        k = features.N_V3 - features.N_BASE
+        rows = net.extra_rows
+        self._hit_rows = ((rows[0], rows[k]), (rows[1], rows[k + 2]))  # per direction: hits, double shots
+        self._loss_rows = (rows[k + 1], rows[k + 3])                    # per direction: pip loss
+        self._side_weights = (rows[2:2 + features.SIDE_EXTRAS], rows[2 + features.SIDE_EXTRAS:2 + 2 * features.SIDE_EXTRAS])
+        self._hits: tuple[dict, dict] = ({}, {})
+        self._losses: tuple[dict, dict] = ({}, {})
+        self._sides: tuple[dict, dict] = ({}, {})
+
+    def __getattr__(self, name):  # hidden_pre, evaluate, scores_from...: the network's own
+        return getattr(self.net, name)
+
+    def _hit_row(self, d: int, c: int, t: int) -> tuple:
+        """Direction ``d``'s hits ``c`` and double shots ``t`` (of 36): c / 36 x row + t / 36 x row, per unit."""
+        store = self._hits[d]
+        if len(store) >= ROWS_KEPT:
+            store.clear()
+        rc, rt = self._hit_rows[d]
+        vc, vt = c / 36.0, t / 36.0
+        row = store[(c, t)] = tuple([vc * x + vt * y for x, y in zip(rc, rt)])
+        return row
+
+    def _loss_row(self, d: int, lost: int) -> tuple:
+        store = self._losses[d]
+        if len(store) >= ROWS_KEPT:
+            store.clear()
+        v = lost / 864.0
+        row = store[lost] = tuple([v * x for x in self._loss_rows[d]])
+        return row
+
+    def _side_row(self, s: int, values: tuple) -> tuple:
+        """Side ``s``'s six inputs' contribution, 0.0 + v0 x row0 + ... over the nonzero ones."""
+        store = self._sides[s]
+        if len(store) >= ROWS_KEPT:
+            store.clear()
+        used = [(v, row) for v, row in zip(values, self._side_weights[s]) if v]
+        if used:
+            row = tuple(_weighted(len(used))([v for v, _ in used], *[r for _, r in used]))
+        else:
+            row = (0.0,) * self.net.hidden
+        store[values] = row
+        return row
+
+    def extras(self, board) -> list:
+        """The extra inputs' rows of ``board`` (the side on roll first), the zero ones left out."""
+        mine, theirs = board
+        summaries, hit_cache = features._SUMMARIES, features._HITS
+        sm = summaries.get(mine) or features.summary(mine)
+        st = summaries.get(theirs) or features.summary(theirs)
+        out = []
+        for d, (hitter, target) in enumerate(((sm, st), (st, sm))):
+            c, t, lost = hit_cache.get((hitter[0], target[2])) or features.hit_counts_of(hitter[0], target[2])
+            if c:
+                row = self._hits[d].get((c, t))
+                out.append(row if row is not None else self._hit_row(d, c, t))
+                row = self._losses[d].get(lost)
+                out.append(row if row is not None else self._loss_row(d, lost))
+        if self.net._sides_used:
+            extras = features.side_extras_of
+            for s, values in enumerate((extras(mine, sm, st), extras(theirs, st, sm))):
+                row = self._sides[s].get(values)
+                out.append(row if row is not None else self._side_row(s, values))
+        return out
+
+    def outputs_from(self, base, base_pre: list[float], board) -> Outputs:
+        """The outputs of ``board`` from a similar ``base`` board's first layer (``Network.outputs_from``'s
+        arguments): a row per changed slot (``Network._slot_changes``), the extra inputs as :meth:`extras`."""
+        vecs = self.net._slot_changes(base, board)
+        vecs += self.extras(board)
+        f = _ADDED.get(len(vecs)) or _added(len(vecs))
+        return self.outputs_from_hidden(f(base_pre, *vecs), board)
+
+    def outputs_from_hidden(self, h: list[float], board) -> Outputs:
+        """``Network.outputs_from_hidden`` with each output unit's sum as ``_dot``'s."""
+        w2, b2 = self.net.w2, self.net.b2
+        exp = math.exp
+        a = b2[0] + _dot(w2[0], h)
+        w = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+        if board[1][0] == 0:
+            a = b2[1] + _dot(w2[1], h)
+            gw = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+            gw = gw if gw < w else w
+            a = b2[2] + _dot(w2[2], h)
+            bw = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+            bw = bw if bw < gw else gw
+        else:
+            gw = bw = 0.0
+        if board[0][0] == 0:
+            a = b2[3] + _dot(w2[3], h)
+            gl = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+            gl = gl if gl < 1.0 - w else 1.0 - w
+            a = b2[4] + _dot(w2[4], h)
+            bl = 1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR
+            bl = bl if bl < gl else gl
+        else:
+            gl = bl = 0.0
+        return _NEW(Outputs, (w, gw, bw, gl, bl))
+
+
+def _sum_of_products(w: list[float], h: list[float]) -> float:
+    return sum(map(mul, w, h))
+
+
+_dot = getattr(math, "sumprod", None) or _sum_of_products
+"""An output unit's weighted sum: ``math.sumprod`` (Python 3.12 and later, the page's Pyodide: one C loop, no
+float made per product, a third faster there than ``sum(map(mul, ...))``, and as accurate or more), else the sum
+of the products."""
+
+_ADDED: dict = {}
+
+
+def _added(k: int):
+    """The hidden units of a starting vector plus ``k`` rows (``network._hidden``), kept by ``k``."""
+    f = _ADDED[k] = _hidden("+" * k)
+    return f
+
+
+def supported(net: Network) -> bool:
+    """The shipped kind: version 4 inputs (hit statistics and per-side inputs)."""
+    return len(net.extra_rows) > features.N_V3 - features.N_BASE
+
+
+_VIEWS: dict[int, tuple[Evaluator, Evaluator]] = {}
+
+
+def look_evaluator(ev: Evaluator) -> Evaluator:
+    """``ev``'s networks with their ``outputs_from`` as :class:`LookNet`'s (the pruning network as it is), kept
+    per evaluator; ``ev`` itself when its networks are of another kind."""
+    kept = _VIEWS.get(id(ev))
+    if kept is not None and kept[0] is ev:
+        return kept[1]
+    base = ev.pruned(0)
+    if not (supported(base.contact) and supported(base.race)):
+        return ev
+    view = copy.copy(base)
+    view.contact, view.race = LookNet(base.contact), LookNet(base.race)
+    view._views = {0: view}
+    _VIEWS[id(ev)] = (ev, view)
+    return view
