@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import math
+from array import array
 from operator import mul
 
 from . import features
@@ -23,8 +24,10 @@ from .network import _SIG_FLOOR, Evaluator, Network, Outputs, _hidden, _weighted
 
 _NEW = tuple.__new__
 
-ROWS_KEPT = 2048
-"""Rows a ``LookNet`` keeps per kind (hits, losses, sides; each store cleared when it holds more; 2 KB each)."""
+ROWS_KEPT = 1024
+"""Rows a ``LookNet`` keeps per store (hits and pip loss of each direction, at most 1,369 and 865 keys; each side's
+inputs, a few thousand keys, twice as many), each store cleared when full. The hit rows are tuples, quicker to add
+in Pyodide than arrays (8 KB each, most of the rows kept), the side rows arrays (2 KB each)."""
 
 
 class LookNet:
@@ -63,16 +66,16 @@ class LookNet:
         row = store[lost] = tuple([v * x for x in self._loss_rows[d]])
         return row
 
-    def _side_row(self, s: int, values: tuple) -> tuple:
+    def _side_row(self, s: int, values: tuple) -> array:
         """Side ``s``'s six inputs' contribution, 0.0 + v0 x row0 + ... over the nonzero ones."""
         store = self._sides[s]
-        if len(store) >= ROWS_KEPT:
+        if len(store) >= 2 * ROWS_KEPT:
             store.clear()
         used = [(v, row) for v, row in zip(values, self._side_weights[s]) if v]
         if used:
-            row = tuple(_weighted(len(used))([v for v, _ in used], *[r for _, r in used]))
+            row = array("d", _weighted(len(used))([v for v, _ in used], *[r for _, r in used]))
         else:
-            row = (0.0,) * self.net.hidden
+            row = array("d", bytes(8 * self.net.hidden))
         store[values] = row
         return row
 
