@@ -44,7 +44,10 @@
     const kept = snapshotKept();
     if (!kept) preload(...WASM_PRELOAD);
     if (typeof caches === "undefined") return;
+    // (said to be kept: the worker starts at once, not once Cache Storage has answered, some 50 ms later)
+    let compiling = kept ? compileWasm() : null;
     const none = () => {
+      if (compiling) compiling.stop();
       if (kept) preload(...WASM_PRELOAD); // (it was said to be kept and is not: a new deploy removed it)
       return null;
     };
@@ -58,25 +61,31 @@
         const header = blob.then((b) => b.slice(0, Number(hit.headers.get("x-gamao-header-bytes")) || 0).arrayBuffer());
         const bytes = blob.then((b) => b.arrayBuffer());
         for (const read of [header, bytes]) read.catch(() => {}); // (the loader sees a failed read where it waits)
-        return { headers: hit.headers, blob, header, bytes, wasm: compileWasm() };
+        compiling = compiling || compileWasm();
+        return { headers: hit.headers, blob, header, bytes, wasm: compiling.module };
       })
       .catch(none);
   };
   // With a snapshot kept, the interpreter's WebAssembly is compiled in a worker of its own while the page's main
-  // thread does the rest of the start (boot/compile-worker.mjs): a promise of the compiled module, or of null if
-  // that could not be done (the loader then compiles it as Pyodide does).
-  const compileWasm = () => new Promise((resolve) => {
-    if (typeof Worker === "undefined" || !WebAssembly.compileStreaming) return resolve(null);
-    try {
-      const worker = new Worker(new URL("boot/compile-worker.mjs", HERE), { type: "module" });
-      const done = (module) => { worker.terminate(); resolve(module); };
-      worker.onmessage = ({ data }) => done(data.module || null);
-      worker.onerror = worker.onmessageerror = () => done(null); // (a module that cannot reach the page: no wait)
-      worker.postMessage(new URL("vendor/pyodide/pyodide.asm.wasm", HERE).href);
-    } catch (e) {
-      resolve(null);
-    }
-  });
+  // thread does the rest of the start (boot/compile-worker.mjs): { module, stop }, module a promise of the compiled
+  // module, or of null if that could not be done (the loader then compiles it as Pyodide does); stop() ends it.
+  const compileWasm = () => {
+    let stop = () => {};
+    const module = new Promise((resolve) => {
+      if (typeof Worker === "undefined" || !WebAssembly.compileStreaming) return resolve(null);
+      try {
+        const worker = new Worker(new URL("boot/compile-worker.mjs", HERE), { type: "module" });
+        const done = (compiled) => { worker.terminate(); resolve(compiled); };
+        stop = () => done(null);
+        worker.onmessage = ({ data }) => done(data.module || null);
+        worker.onerror = worker.onmessageerror = () => done(null); // (a module that cannot reach the page: no wait)
+        worker.postMessage(new URL("vendor/pyodide/pyodide.asm.wasm", HERE).href);
+      } catch (e) {
+        resolve(null);
+      }
+    });
+    return { module, stop: () => stop() };
+  };
   const preload = (rel, href) => {
     const link = document.createElement("link");
     link.rel = rel;
