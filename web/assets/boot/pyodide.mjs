@@ -36,9 +36,13 @@ const BUNDLE_URL = new URL("../py-bundle.zip", import.meta.url).href;
 const ON_PAGE = typeof document !== "undefined";
 
 // The deploy's version and the app's bundle, asked for as soon as this module runs (from the service worker's cache
-// after a first visit), while Pyodide loads.
-const deployVersion = fetch(DEPLOY_URL).then((r) => (r.ok ? r.json() : {})).then((d) => d.version || null, () => null);
-const bundleBytes = fetch(BUNDLE_URL).then((r) => {
+// after a first visit), while Pyodide loads. On a first visit the page may run this module before the service worker
+// controls it (app.js's gamaoControlled): then the start and its loads wait for that, so that what they load goes
+// through the worker and is kept, not downloaded again to complete its cache.
+const controlled = (ON_PAGE && globalThis.gamaoControlled) || Promise.resolve();
+const deployVersion = controlled.then(() => fetch(DEPLOY_URL))
+  .then((r) => (r.ok ? r.json() : {})).then((d) => d.version || null, () => null);
+const bundleBytes = controlled.then(() => fetch(BUNDLE_URL)).then((r) => {
   if (!r.ok) throw new Error(`${BUNDLE_URL}: HTTP ${r.status}`);
   return r.arrayBuffer();
 });
