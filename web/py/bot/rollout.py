@@ -28,8 +28,9 @@ Dice come from SHA-256 of the seed and the trial number (never ``random``), so a
 every machine and interpreter, and the same figures on every machine running the same Python (the page's
 Pyodide); Python 3.12 and later add floats in ``sum`` with a compensation that 3.11 lacks, so CPython 3.11's figures
 may differ from theirs in the last bits. The statistics are summed per block of trials (``rollout_tally``), so
-they are the same however the blocks are shared out over workers (``run_block``, ``block``, ``header``). Pure
-Python, standard library only.
+they are the same however the blocks are shared out over workers (``run_block``, ``block``, ``header``). The
+trials' plays are evaluated by the full networks as ``rollout_eval.LookNet`` adds their inputs (rows kept per keys
+that recur in a rollout). Pure Python, standard library only.
 """
 from __future__ import annotations
 
