@@ -40,7 +40,8 @@ class LookNet:
         rows = net.extra_rows
         self._hit_rows = ((rows[0], rows[k]), (rows[1], rows[k + 2]))  # per direction: hits, double shots
         self._loss_rows = (rows[k + 1], rows[k + 3])                    # per direction: pip loss
-        self._side_weights = (rows[2:2 + features.SIDE_EXTRAS], rows[2 + features.SIDE_EXTRAS:2 + 2 * features.SIDE_EXTRAS])
+        n = features.SIDE_EXTRAS
+        self._side_weights = (rows[2:2 + n], rows[2 + n:2 + 2 * n])  # per side, its six inputs' rows
         self._hits: tuple[dict, dict] = ({}, {})
         self._losses: tuple[dict, dict] = ({}, {})
         self._sides: tuple[dict, dict] = ({}, {})
