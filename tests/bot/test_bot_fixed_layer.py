@@ -25,7 +25,7 @@ def _units(layer, neg_pre: int) -> list[float]:
     """The pre-activations a packed (negated, offset) first layer holds, as floats (the reading ``denominators``
     makes before its exponentials)."""
     lanes = array("d", neg_pre.to_bytes(8 * layer.net.hidden, "little"))
-    return [-(x - 1.5 * 2.0 ** 52) * 2.0 ** -layer.frac for x in lanes]
+    return [-(x - 1.5 * 2.0 ** (52 - layer.frac)) for x in lanes]
 
 
 def test_a_packed_row_holds_each_unit_to_half_a_step():
@@ -50,30 +50,28 @@ def test_a_packed_row_holds_each_unit_to_half_a_step():
 
 def test_the_fixed_point_units_and_outputs_are_within_their_bounds(boards):
     """Every result of a few rolls, from the starting board's packed layer less a row per changed slot and the extra
-    inputs' rows: each pre-activation within ``pre_error`` of the plain float sum (a row per occupied slot, the
-    extra inputs added as first written), each output unit's pre-activation within ``logit_error`` of the float
-    path's (``Network.outputs_of``'s denominators); contact and race networks, hits and bear-offs among them."""
+    inputs' rows: each hidden unit's denominator 1 + exp(-a) as the plain float sum's (a row per occupied slot, the
+    extra inputs added as first written) gives it, to within ``pre_error`` of a (and the rounding of exp), each
+    output unit's pre-activation within ``logit_error`` of the float path's (``Network.outputs_of``'s denominators);
+    contact and race networks, hits and bear-offs among them; the board from itself (no changed slot) as well."""
     ev = bot.evaluator()
     seen = set()
     worst = 0.0
     for b in boards[::6]:
         base = swap(b)
         for roll in ((3, 1), (6, 6), (5, 2), (6, 4)):
-            sbs = [swap(r) for r in results(b, *roll)]
+            sbs = [swap(r) for r in results(b, *roll)] + [base]
             for net in (ev.contact, ev.race):
                 layer = fixed_layer.of(net)
                 looks: list = []
                 layer.win_looks(base, list(range(len(sbs))), sbs, looks)
                 floats = net.denominators_of(base, net.hidden_pre(base), sbs)
-                neg = layer.base(base)
                 for sb, look, d in zip(sbs, looks, floats):
                     seen.add((net is ev.race, sb[0] != base[0]))
-                    changed = neg - sum(layer._diffs[(26 * side + p) << 8 | base[side][p] << 4 | sb[side][p]]
-                                        for side in (0, 1) for p in range(26) if sb[side][p] != base[side][p])
                     plain = reference_with_extras(net, reference_pre(net, sb), sb)
-                    for got, want in zip(_units(layer, changed - layer.extras(sb)), plain):
-                        assert abs(got - want) <= layer.pre_error
-                    assert look[3] == layer.denominators(changed - layer.extras(sb))
+                    for got, a in zip(look[3], plain):
+                        want = math.exp(-a)
+                        assert abs((got - 1.0) - want) <= want * 2.5 * layer.pre_error + 4e-16 * got
                     for k in range(5):
                         fixed = net.b2[k] + sum(map(truediv, net.w2[k], look[3]))
                         exact = net.b2[k] + sum(map(truediv, net.w2[k], d))
@@ -141,14 +139,15 @@ def test_the_0ply_choice_is_the_float_rankings_first_or_left_to_the_floats(board
         assert play.best_0ply(ev, b, d) == results(b, *d)[first]
 
 
-def test_an_extra_row_beyond_its_bound_and_a_unit_beyond_700_are_refused():
-    """Rows the bound does not cover, and units whose exponential overflows, raise ``OverflowError`` (the callers
-    then take the float path) instead of giving wrong floats."""
+def test_an_extra_input_beyond_its_range_and_a_unit_beyond_700_are_refused():
+    """An extra input outside 0..1 (the lanes are sized for inputs within it), and a unit whose exponential
+    overflows, raise ``OverflowError`` (the callers then take the float path) instead of giving wrong floats."""
     net = bot.evaluator().contact
     layer = fixed_layer.of(net)
-    wide = [b * 3.0 + 1.0 for b in layer._extras_bound]
-    with pytest.raises(OverflowError):
-        layer._extra({}, ("k",), wide)
+    for value in (1.5, -0.25):
+        with pytest.raises(OverflowError):
+            layer._input(3, value)
+    assert layer._input(3, 1.0) == layer.pack(net.extra_rows[3])
     far = layer.neg_b1 - layer.pack([-x for x in net.b1]) + layer.pack([800.0] + [0.0] * (net.hidden - 1))
     with pytest.raises(OverflowError):
         layer.denominators(far)

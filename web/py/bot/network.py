@@ -107,6 +107,7 @@ class Network:
         self._fused_cache: dict[tuple, array] = {}
         self._diffs: dict[int, list[float]] = {}
         self._prune_scorer: Optional[prune_scores.PruneScorer] = None
+        self._fixed: object = False  # its bot.fixed_layer.FixedLayer, built at first use (None: it has none)
         # Version 4's hit statistics (rows 0, 1 and N_V3 - N_BASE + 0..3 of extra_rows): per row, a table
         # from the statistic's integer count (features.hit_counts) to its contribution (at most 865 counts).
         k = features.N_V3 - features.N_BASE

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 from math import exp
-from operator import truediv
+from operator import itemgetter, truediv
 from typing import Optional
 
 from . import bearoff, fixed_layer
@@ -89,7 +89,7 @@ def best_0ply(ev: Evaluator, board: Board, dice: tuple[int, int]) -> Board:
     if len(plays) == 1:
         return plays[0]
     out, groups = _exact_or_grouped(ev, board, plays)
-    ranked = sorted((-(2.0 * o[0] - 1.0 + o[1] + o[2] - o[3] - o[4]), i) for i, o in enumerate(out) if o is not None)
+    ranked = sorted([(-(2.0 * o[0] - 1.0 + o[1] + o[2] - o[3] - o[4]), i) for i, o in enumerate(out) if o is not None])
     best = ranked[0] if ranked else (math.inf, -1)
     base = (board[1], board[0])
     sure = _fixed_choice(base, groups, best, ranked[1][0] if len(ranked) > 1 else math.inf)
@@ -131,7 +131,7 @@ def _best_look(looks: list, best: tuple[float, int], second: float, margin: floa
     so far (nor within 1e-9: each output is between 0 and its bound, ``Network.outputs_from_hidden``) is left. The
     outputs computed are those of ``rank_0ply`` from the same denominators, so is the equity of each result not
     left."""
-    looks.sort(key=_first_two)
+    looks.sort(key=_FIRST_TWO)
     for w, i, sb, d, w2, b2 in looks:
         floor = -best[0] - 1e-9 - margin  # a result whose equity is surely below it is not the best
         lose = 1.0 - w
@@ -168,8 +168,7 @@ def _best_look(looks: list, best: tuple[float, int], second: float, margin: floa
     return best, second
 
 
-def _first_two(t: tuple) -> tuple:
-    return t[0], t[1]
+_FIRST_TWO = itemgetter(0, 1)
 
 
 def _exact_or_grouped(ev: Evaluator, board: Board, plays: list[Board]) -> tuple[list, list]:
