@@ -25,7 +25,7 @@ import sys
 from array import array
 from itertools import compress
 from math import exp
-from operator import ne, truediv
+from operator import add, ne, truediv
 from typing import TYPE_CHECKING, Optional
 
 from . import features
@@ -56,13 +56,11 @@ class FixedLayer:
         hidden = net.hidden
         # Every pre-activation, and every partial sum of the float path, is below ``bound`` in magnitude: the bias, a
         # row per slot at most, each extra input between 0 and 1 (shares and normalised counts, checked as packed)
-        bound = [abs(b) for b in net.b1]
-        for per_n in net.tables:
-            for j in range(hidden):
-                bound[j] += max(abs(r[j]) for r in per_n)
+        bound = list(map(abs, net.b1))
+        for per_n in net.tables:  # per unit, the largest of the slot's rows
+            bound = list(map(add, bound, map(max, *[map(abs, r) for r in per_n])))
         for r in net.extra_rows:
-            for j in range(hidden):
-                bound[j] += abs(r[j])
+            bound = list(map(add, bound, map(abs, r)))
         self.span = math.frexp(max(bound))[1]  # every |pre-activation| < 2 ** span
         self.frac = 50 - self.span  # |lane| < 2 ** 50: half the room the reading has
         self._scale = 2.0 ** self.frac
