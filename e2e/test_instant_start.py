@@ -2,8 +2,9 @@
 
 One browser context plays a returning player through the module (a boot is the slow part, so the tests share it
 and run in order): a first visit boots normally and keeps a snapshot; the next visit starts from it, page and bot
-worker alike, and plays; a truncated snapshot, a damaged one and one from another deploy each give a normal boot
-that resumes the saved game and drops the bad snapshot; offline, a visit still starts from the snapshot.
+worker alike, and plays; a truncated snapshot, a damaged one, one whose list of pages does not fit it and one from
+another deploy each give a normal boot that resumes the saved game and drops the bad snapshot; offline, a visit still
+starts from the snapshot.
 """
 from __future__ import annotations
 
@@ -26,11 +27,13 @@ SNAPSHOT_JS = """async () => {
   if (!hit) return null;
   const h = hit.headers;
   return {bytes: (await hit.arrayBuffer()).byteLength, header: Number(h.get('x-gamao-bytes')),
-          deploy: h.get('x-gamao-deploy'), pyodide: h.get('x-gamao-pyodide')};
+          pyodideHeader: Number(h.get('x-gamao-header-bytes')), memory: Number(h.get('x-gamao-memory-bytes')),
+          pages: h.get('x-gamao-pages'), deploy: h.get('x-gamao-deploy'), pyodide: h.get('x-gamao-pyodide')};
 }"""
 
 # Replaces the kept snapshot by a changed copy: cut (keep only its first half), damage (its first bytes zeroed,
-# same length) or restamp (another deploy's version).
+# same length), restamp (another deploy's version) or repage (its list of where the memory's pages go changed, so
+# that it no longer fits its length).
 SPOIL_JS = """async (how) => {
   const cache = await caches.open('gamao-snapshot');
   const hit = await cache.match('/boot-snapshot');
@@ -39,6 +42,9 @@ SPOIL_JS = """async (how) => {
   if (how === 'cut') bytes = bytes.slice(0, bytes.length >> 1);
   if (how === 'damage') bytes.fill(0, 0, 4096);
   if (how === 'restamp') headers.set('x-gamao-deploy', 'another-deploy');
+  if (how === 'repage') {
+    headers.set('x-gamao-pages', headers.get('x-gamao-pages').replace(/\\+(\\d+)$/, (_, n) => `+${+n + 1}`));
+  }
   await cache.put('/boot-snapshot', new Response(bytes, {headers}));
 }"""
 
@@ -98,6 +104,11 @@ def test_a_first_visit_boots_normally_and_keeps_a_snapshot_for_this_deploy(playe
     assert page.get_attribute("html", "data-snapshot") == "saved"
     kept = page.evaluate(SNAPSHOT_JS)
     assert kept["bytes"] == kept["header"] > 10_000_000
+    # the memory's pages of zeros are left out: what is kept is its header and the listed pages, less than the whole
+    pages = [tuple(map(int, run.split("+"))) for run in kept["pages"].split(",")]
+    assert kept["bytes"] == kept["pyodideHeader"] + 65536 * sum(count for _, count in pages)
+    assert kept["bytes"] < kept["pyodideHeader"] + kept["memory"]
+    assert all(a + n < b for (a, n), (b, _) in zip(pages, pages[1:]))  # in order, with gaps between
     assert kept["deploy"] == deploy_version()
     assert kept["pyodide"] == PYODIDE_VERSION
     guard.check()
@@ -160,7 +171,7 @@ def _saved(page) -> dict:
             "save": page.evaluate("localStorage.getItem('gamao.table')")}
 
 
-@pytest.mark.parametrize("how", ["cut", "damage", "restamp"])
+@pytest.mark.parametrize("how", ["cut", "damage", "restamp", "repage"])
 def test_a_bad_snapshot_gives_a_normal_boot_that_resumes_the_game_and_is_replaced(returning, how):
     context, guard, url = returning
     page = visit(context, guard, url)

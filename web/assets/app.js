@@ -5,13 +5,13 @@
 // and <html> gets data-offline ("this site now plays offline"). A new deploy waiting to take over is offered
 // with the "Update" prompt. Loaded with `async`: it may run before the body is parsed.
 //
-// It also starts the interpreter (PyScript's core.js, once the document is parsed). On a first visit it waits
-// until the worker controls the page, so that the 9.6 MB of WebAssembly goes through the worker and is not
-// downloaded a second time to complete the cache; it never waits more than INTERPRETER_WAIT_MS for that. At the same
-// moment it preloads what the interpreter's start needs (Pyodide's modules, the standard library, the app's bundle,
-// and the WebAssembly unless a memory snapshot is kept: a worker compiles it then), so those loads begin
-// before PyScript's JavaScript has run (not earlier: on a first visit a preload from the document would bypass the
-// service worker and the file would be downloaded twice).
+// It also starts the interpreter: PyScript's core.js at once (once the document is parsed), and what the
+// interpreter's start loads once the worker controls the page (self.gamaoControlled, which the loader waits for too),
+// so that on a first visit the 9.6 MB of WebAssembly, the standard library and the app's bundle go through the
+// worker and are not downloaded a second time to complete the cache; it never waits more than INTERPRETER_WAIT_MS
+// for that (PyScript's JavaScript, 140 KB, loads meanwhile). At that moment it preloads what the interpreter's start
+// needs (Pyodide's modules, the standard library, the app's bundle, and the WebAssembly unless a memory snapshot is
+// kept: a worker compiles it then), so those loads begin before PyScript's JavaScript has asked for them.
 (() => {
   const INTERPRETER_WAIT_MS = 3000;
   const WASM_PRELOAD = ["preload", "assets/vendor/pyodide/pyodide.asm.wasm"]; // unless a worker compiles it
@@ -44,7 +44,10 @@
     const kept = snapshotKept();
     if (!kept) preload(...WASM_PRELOAD);
     if (typeof caches === "undefined") return;
+    // (said to be kept: the worker starts at once, not once Cache Storage has answered, some 50 ms later)
+    let compiling = kept ? compileWasm() : null;
     const none = () => {
+      if (compiling) compiling.stop();
       if (kept) preload(...WASM_PRELOAD); // (it was said to be kept and is not: a new deploy removed it)
       return null;
     };
@@ -58,25 +61,31 @@
         const header = blob.then((b) => b.slice(0, Number(hit.headers.get("x-gamao-header-bytes")) || 0).arrayBuffer());
         const bytes = blob.then((b) => b.arrayBuffer());
         for (const read of [header, bytes]) read.catch(() => {}); // (the loader sees a failed read where it waits)
-        return { headers: hit.headers, blob, header, bytes, wasm: compileWasm() };
+        compiling = compiling || compileWasm();
+        return { headers: hit.headers, blob, header, bytes, wasm: compiling.module };
       })
       .catch(none);
   };
   // With a snapshot kept, the interpreter's WebAssembly is compiled in a worker of its own while the page's main
-  // thread does the rest of the start (boot/compile-worker.mjs): a promise of the compiled module, or of null if
-  // that could not be done (the loader then compiles it as Pyodide does).
-  const compileWasm = () => new Promise((resolve) => {
-    if (typeof Worker === "undefined" || !WebAssembly.compileStreaming) return resolve(null);
-    try {
-      const worker = new Worker(new URL("boot/compile-worker.mjs", HERE), { type: "module" });
-      const done = (module) => { worker.terminate(); resolve(module); };
-      worker.onmessage = ({ data }) => done(data.module || null);
-      worker.onerror = worker.onmessageerror = () => done(null); // (a module that cannot reach the page: no wait)
-      worker.postMessage(new URL("vendor/pyodide/pyodide.asm.wasm", HERE).href);
-    } catch (e) {
-      resolve(null);
-    }
-  });
+  // thread does the rest of the start (boot/compile-worker.mjs): { module, stop }, module a promise of the compiled
+  // module, or of null if that could not be done (the loader then compiles it as Pyodide does); stop() ends it.
+  const compileWasm = () => {
+    let stop = () => {};
+    const module = new Promise((resolve) => {
+      if (typeof Worker === "undefined" || !WebAssembly.compileStreaming) return resolve(null);
+      try {
+        const worker = new Worker(new URL("boot/compile-worker.mjs", HERE), { type: "module" });
+        const done = (compiled) => { worker.terminate(); resolve(compiled); };
+        stop = () => done(null);
+        worker.onmessage = ({ data }) => done(data.module || null);
+        worker.onerror = worker.onmessageerror = () => done(null); // (a module that cannot reach the page: no wait)
+        worker.postMessage(new URL("vendor/pyodide/pyodide.asm.wasm", HERE).href);
+      } catch (e) {
+        resolve(null);
+      }
+    });
+    return { module, stop: () => stop() };
+  };
   const preload = (rel, href) => {
     const link = document.createElement("link");
     link.rel = rel;
@@ -85,9 +94,12 @@
     document.head.appendChild(link);
   };
   let started = false;
+  let controlled = () => {};
+  self.gamaoControlled = new Promise((resolve) => { controlled = resolve; });
   const startInterpreter = () => {
     if (started) return;
     started = true;
+    controlled();
     readSnapshot();
     for (const [rel, href] of PRELOADS) preload(rel, href);
     // Our interpreter module restores the interpreter from that snapshot, when one is kept, once the table's
@@ -96,26 +108,24 @@
     const loader = import(new URL("assets/boot/pyodide.mjs", document.baseURI).href);
     loader.catch((e) => console.warn(e));
     requestAnimationFrame(() => setTimeout(() => loader.then((m) => m.start(), () => {}), 0));
-    const go = () => {
-      // What PyScript fetches once its JavaScript has run: the page's Python entry script and its config.
-      const entry = document.querySelector('script[type="py"][src]');
-      for (const href of entry ? [entry.getAttribute("src"), entry.getAttribute("config")] : []) {
-        if (!href) continue;
-        const link = document.createElement("link");
-        link.rel = "preload";
-        link.href = href;
-        link.as = "fetch";
-        link.crossOrigin = "anonymous";
-        document.head.appendChild(link);
-      }
-      const script = document.createElement("script");
-      script.type = "module";
-      script.src = "assets/vendor/pyscript/core.js";
-      document.head.appendChild(script);
-    };
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", go, { once: true });
-    else go();
   };
+  whenParsed(() => {
+    // What PyScript fetches once its JavaScript has run: the page's Python entry script and its config.
+    const entry = document.querySelector('script[type="py"][src]');
+    for (const href of entry ? [entry.getAttribute("src"), entry.getAttribute("config")] : []) {
+      if (!href) continue;
+      const link = document.createElement("link");
+      link.rel = "preload";
+      link.href = href;
+      link.as = "fetch";
+      link.crossOrigin = "anonymous";
+      document.head.appendChild(link);
+    }
+    const script = document.createElement("script");
+    script.type = "module";
+    script.src = "assets/vendor/pyscript/core.js";
+    document.head.appendChild(script);
+  });
   // Install: where the browser offers to install the site as an app, it fires beforeinstallprompt (maybe before
   // the body is parsed); the menu's "Install" button then shows and opens the browser's own prompt.
   let installPrompt = null;

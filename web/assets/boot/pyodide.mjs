@@ -30,14 +30,19 @@ export const STDLIB_URL = new URL("../vendor/pyodide/stdlib.zip", import.meta.ur
 export const SNAPSHOT_CACHE = "gamao-snapshot"; // a new deploy's service worker removes it with the old caches
 export const SNAPSHOT_KEY = new URL("../../boot-snapshot", import.meta.url).href; // a cache key, never fetched
 export const BUNDLE_PATH = "/home/pyodide/py-bundle.zip"; // on sys.path, first
+export const MEMORY_PAGE = 65536; // a kept snapshot's memory is in pages of this size, those of zeros left out
 const DEPLOY_URL = new URL("deploy.json", import.meta.url).href;
 const BUNDLE_URL = new URL("../py-bundle.zip", import.meta.url).href;
 const ON_PAGE = typeof document !== "undefined";
 
 // The deploy's version and the app's bundle, asked for as soon as this module runs (from the service worker's cache
-// after a first visit), while Pyodide loads.
-const deployVersion = fetch(DEPLOY_URL).then((r) => (r.ok ? r.json() : {})).then((d) => d.version || null, () => null);
-const bundleBytes = fetch(BUNDLE_URL).then((r) => {
+// after a first visit), while Pyodide loads. On a first visit the page may run this module before the service worker
+// controls it (app.js's gamaoControlled): then the start and its loads wait for that, so that what they load goes
+// through the worker and is kept, not downloaded again to complete its cache.
+const controlled = (ON_PAGE && globalThis.gamaoControlled) || Promise.resolve();
+const deployVersion = controlled.then(() => fetch(DEPLOY_URL))
+  .then((r) => (r.ok ? r.json() : {})).then((d) => d.version || null, () => null);
+const bundleBytes = controlled.then(() => fetch(BUNDLE_URL)).then((r) => {
   if (!r.ok) throw new Error(`${BUNDLE_URL}: HTTP ${r.status}`);
   return r.arrayBuffer();
 });
@@ -86,7 +91,28 @@ const kept = async (early) => {
   return { headers: hit.headers, blob, header, bytes };
 };
 
-// The kept snapshot if it was made for this deploy and this Pyodide and is whole: { size, header, bytes } (header:
+// Where a kept snapshot's pages go in Python's memory (its x-gamao-pages: "first+count" runs of MEMORY_PAGE bytes,
+// in order, apart by commas), checked against its lengths: [[first, count], ...]; anything else throws.
+const pageRuns = (text, memory, kept) => {
+  if (!Number.isSafeInteger(memory) || memory <= 0 || memory % MEMORY_PAGE) throw new Error("snapshot has no memory size");
+  const runs = [];
+  let end = 0;
+  let pages = 0;
+  for (const run of (text || "").split(",")) {
+    const found = /^(\d{1,9})\+(\d{1,9})$/.exec(run);
+    if (!found) throw new Error("snapshot has no page list");
+    const [first, count] = [Number(found[1]), Number(found[2])];
+    if (first < end || count < 1) throw new Error("snapshot page list out of order");
+    runs.push([first, count]);
+    end = first + count;
+    pages += count;
+  }
+  if (end * MEMORY_PAGE > memory || pages * MEMORY_PAGE !== kept) throw new Error("snapshot page list does not fit");
+  return runs;
+};
+
+// The kept snapshot if it was made for this deploy and this Pyodide and is whole: { size, header, memory, runs, bytes }
+// (memory: the length of Python's memory; runs: pageRuns's; header:
 // Pyodide's header at its start, read apart, as a Uint8Array; bytes: a promise of the whole ArrayBuffer, checked
 // by fromSnapshot); otherwise null (and a snapshot that cannot be used is dropped). App.js's read is taken once,
 // whatever comes of it, so that its 45 MB are not held after.
@@ -107,11 +133,13 @@ const readSnapshot = async (deploy) => {
     if (!Number.isSafeInteger(size) || !Number.isSafeInteger(cut) || cut <= 0 || cut % 16 || cut >= size) {
       throw new Error("snapshot has no size");
     }
+    const memory = Number(h.get("x-gamao-memory-bytes"));
+    const runs = pageRuns(h.get("x-gamao-pages"), memory, size - cut);
     const blob = await found.blob;
     if (blob.size !== size) throw new Error("snapshot truncated");
     const header = new Uint8Array(await found.header);
     if (header.length !== cut || new Uint32Array(header.buffer, 0, 2)[1] !== cut) throw new Error("snapshot damaged");
-    return { size, header, bytes: found.bytes, wasm: found.wasm || null };
+    return { size, header, memory, runs, bytes: found.bytes, wasm: found.wasm || null };
   } catch (e) {
     console.warn(`memory snapshot not used: ${e}`);
     await dropSnapshot();
@@ -121,17 +149,28 @@ const readSnapshot = async (deploy) => {
 
 // Pyodide's hook that instantiates the interpreter's WebAssembly (`instantiateWasm`: it adds imports of its own, then
 // compiles and instantiates the response it fetched), made to instantiate the module app.js had compiled in a worker
-// instead (`compiled`: a promise of that module, or of null). Only Pyodide's own call for its WebAssembly, made
-// while the hook runs, is answered from the module; anything else, or no module, goes to the browser as it was.
+// instead (`compiled`: a promise of that module, or of null). Pyodide asks for its WebAssembly as it makes its
+// settings, before the module's creation: while that is being done (`withoutWasmFetch`) the ask is answered with a
+// placeholder, so that the 9.6 MB are not read a second time while the snapshot's bytes are; the hook then gives the
+// compiled module, or, if there is none, fetches the WebAssembly after all and lets the browser compile it.
+const WASM_URL = INDEX_URL + "pyodide.asm.wasm";
+const PLACEHOLDER = new Response(null, { headers: { "content-type": "application/wasm" } });
+const withoutWasmFetch = () => { // (returns what puts fetch back)
+  const real = globalThis.fetch;
+  globalThis.fetch = (input, init) => (String(input) === WASM_URL ? Promise.resolve(PLACEHOLDER)
+                                                                  : real.call(globalThis, input, init));
+  return () => { globalThis.fetch = real; };
+};
 const precompiled = (hook, compiled) => (imports, receive) => {
   const streaming = WebAssembly.instantiateStreaming;
-  const wasmURL = INDEX_URL + "pyodide.asm.wasm";
   const ours = async (source, imported) => {
     const response = await source;
-    if (!response || response.url !== wasmURL) return streaming.call(WebAssembly, response, imported);
+    if (response !== PLACEHOLDER && (!response || response.url !== WASM_URL)) {
+      return streaming.call(WebAssembly, response, imported);
+    }
     if (WebAssembly.instantiateStreaming === ours) WebAssembly.instantiateStreaming = streaming;
     const module = await compiled;
-    if (!module) return streaming.call(WebAssembly, response, imported);
+    if (!module) return streaming.call(WebAssembly, response === PLACEHOLDER ? fetch(WASM_URL) : response, imported);
     if (response.body) response.body.cancel().catch(() => {}); // (fetched by Pyodide, not needed)
     mark("data-boot-wasm", "worker");
     return { module, instance: await WebAssembly.instantiate(module, imported) };
@@ -149,16 +188,31 @@ const precompiled = (hook, compiled) => (imports, receive) => {
 // so a snapshot over the default 30 MB would not fit: the memory is grown first.
 const fromSnapshot = async (options, snapshot) => {
   const create = (await import(INDEX_URL + "pyodide.asm.mjs")).default;
+  const fetchAgain = snapshot.wasm ? withoutWasmFetch() : () => {};
   const createPyodideModule = async (settings) => {
+    fetchAgain();
     if (snapshot.wasm) settings.instantiateWasm = precompiled(settings.instantiateWasm, snapshot.wasm);
     const [module, bytes] = await Promise.all([create(settings), snapshot.bytes]);
     if (bytes.byteLength !== snapshot.size) throw new Error("snapshot truncated");
-    const memory = new Uint8Array(bytes, snapshot.header.length);
-    if (module.HEAP8.length < memory.length) module.growMemory(memory.length);
-    module.HEAP8.set(memory);
+    if (module.HEAPU8.length < snapshot.memory) module.growMemory(snapshot.memory);
+    const heap = module.HEAPU8; // (after growing: a view of the memory as it is now)
+    let from = snapshot.header.length;
+    let zeros = 0; // the first byte of memory not yet written
+    for (const [first, count] of snapshot.runs) {
+      heap.fill(0, zeros, first * MEMORY_PAGE);
+      heap.set(new Uint8Array(bytes, from, count * MEMORY_PAGE), first * MEMORY_PAGE);
+      from += count * MEMORY_PAGE;
+      zeros = (first + count) * MEMORY_PAGE;
+    }
+    heap.fill(0, zeros, snapshot.memory);
     return module;
   };
-  const pyodide = await pyodideLoad({ ...options, _loadSnapshot: snapshot.header, createPyodideModule });
+  let pyodide;
+  try {
+    pyodide = await pyodideLoad({ ...options, _loadSnapshot: snapshot.header, createPyodideModule });
+  } finally {
+    fetchAgain();
+  }
   await mountBundle(pyodide);
   // The snapshot holds the random generator's state from when it was made: seed it again. And check that Python
   // came back whole: a damaged snapshot can restore and then fail here.

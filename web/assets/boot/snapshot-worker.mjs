@@ -6,13 +6,13 @@
 // weights and bear-off table loaded. The sources the page named (PyScript's own package, which PyScript writes as
 // source at every start) are compiled here, and the interpreter's source loader is taught to use that bytecode for
 // a file whose bytes hash the same (importlib.util.source_hash), so a start from the snapshot compiles none of them.
-// The snapshot is kept in Cache Storage with the deploy's version, Pyodide's version and its length; the page gets
-// {ok: true, bytes} or {ok: false, error}.
+// The snapshot is kept in Cache Storage, without the memory's pages of zeros, with the deploy's version, Pyodide's
+// version, its length and where its pages go; the page gets {ok: true, bytes} or {ok: false, error}.
 //
 // Nothing of JavaScript may be held by Python when the snapshot is taken, so every input goes through the
 // interpreter's file system and is read there by Python.
 import { loadPyodide, version } from "../vendor/pyodide/pyodide.mjs";
-import { BUNDLE_PATH, INDEX_URL, SNAPSHOT_CACHE, SNAPSHOT_KEY, STDLIB_URL, mountBundle } from "./pyodide.mjs";
+import { BUNDLE_PATH, INDEX_URL, MEMORY_PAGE, SNAPSHOT_CACHE, SNAPSHOT_KEY, STDLIB_URL, mountBundle } from "./pyodide.mjs";
 
 const asset = (path) => new URL(`../${path}`, import.meta.url).href;
 
@@ -85,18 +85,52 @@ _prepare()
 del _prepare, _compile_ahead
 `);
   const snapshot = pyodide.makeMemorySnapshot();
+  // where Python's memory begins in it (Pyodide's header before: magic, this offset, a JSON of its JS objects)
+  const cut = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
+  const { kept, runs } = withoutZeroPages(snapshot, cut);
   const cache = await caches.open(SNAPSHOT_CACHE);
-  await cache.put(SNAPSHOT_KEY, new Response(snapshot, {
+  await cache.put(SNAPSHOT_KEY, new Response(kept, {
     headers: {
       "content-type": "application/octet-stream",
       "x-gamao-deploy": deploy,
       "x-gamao-pyodide": version,
-      "x-gamao-bytes": String(snapshot.byteLength),
-      // where Python's memory begins in it (Pyodide's header before: magic, this offset, a JSON of its JS objects)
-      "x-gamao-header-bytes": String(new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1]),
+      "x-gamao-bytes": String(kept.byteLength),
+      "x-gamao-header-bytes": String(cut),
+      "x-gamao-memory-bytes": String(snapshot.byteLength - cut),
+      "x-gamao-pages": runs.map(([first, count]) => `${first}+${count}`).join(","),
     },
   }));
-  return snapshot.byteLength;
+  return kept.byteLength;
+};
+
+// Python's memory is kept without its pages that are all zeros (about a third of it): Pyodide's header, then the
+// other pages one after another; `runs` says where they go ([first page, pages], in order; pages of MEMORY_PAGE
+// bytes, WebAssembly's own). The start (pyodide.mjs) puts them back and zeroes the rest.
+const withoutZeroPages = (snapshot, cut) => {
+  const bytes = snapshot.byteLength - cut;
+  if (bytes % MEMORY_PAGE) throw new Error("the memory is not whole pages");
+  const memory = (snapshot.byteOffset + cut) % 4 ? snapshot.slice(cut) : snapshot.subarray(cut);
+  const words = new Uint32Array(memory.buffer, memory.byteOffset, bytes / 4);
+  const per = MEMORY_PAGE / 4;
+  const zeros = (page) => {
+    for (let i = page * per; i < (page + 1) * per; i++) if (words[i]) return false;
+    return true;
+  };
+  const runs = [];
+  for (let page = 0; page < bytes / MEMORY_PAGE; page++) {
+    if (zeros(page)) continue;
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === page) last[1] += 1;
+    else runs.push([page, 1]);
+  }
+  const kept = new Uint8Array(cut + runs.reduce((n, [, count]) => n + count * MEMORY_PAGE, 0));
+  kept.set(snapshot.subarray(0, cut));
+  let at = cut;
+  for (const [first, count] of runs) {
+    kept.set(memory.subarray(first * MEMORY_PAGE, (first + count) * MEMORY_PAGE), at);
+    at += count * MEMORY_PAGE;
+  }
+  return { kept, runs };
 };
 
 self.onmessage = async ({ data }) => {
