@@ -39,7 +39,7 @@ _ROUNDER = 6755399441055744.0  # 1.5 * 2 ** 52: adding it rounds a double below 
 _ULP = 2.0 ** -53  # the unit roundoff of a double
 _SLOTS = range(26)
 
-ROWS_KEPT = 4096
+ROWS_KEPT = 1024
 """Packed rows a layer keeps per kind (changed slots, extra inputs' sums); each store is cleared when it holds more
 (2 KB a row)."""
 
