@@ -178,31 +178,6 @@ def test_the_0ply_best_alone_is_the_rankings_first(boards):
     assert play.choose_board(ev, b, d, levels.PLAY["intermediate"]) == play.best_0ply(ev, b, d)
 
 
-def test_the_win_chance_from_a_recent_first_layer_is_the_evaluations_first_output(boards):
-    """``Network.win_chance`` starting from a recent board's first layer (the positions of a game in turn, each close
-    to the one before) is within 1e-12 of ``Network.evaluate``'s as from scratch; it starts from a kept layer only
-    when fewer slots differ than the board has occupied, and keeps at most ``recent_layers.KEEP`` boards."""
-    from bot import recent_layers
-    ev = bot.evaluator()
-    for net in (ev.contact, ev.race):
-        net._recent.items.clear()
-    started_near = 0
-    for b in boards:
-        net = ev.net_for(b)
-        kept = list(net._recent.items)
-        occupied = sum(map(bool, b[0])) + sum(map(bool, b[1]))
-        near = [k for k, _ in kept if sum(map(lambda x, y: x != y, b[0] + b[1], k[0] + k[1])) < occupied]
-        assert net.win_chance(b) == pytest.approx(net.evaluate(b)[0], abs=1e-12)
-        if near:  # started from a kept layer: nothing new kept
-            started_near += 1
-            assert net._recent.items == kept
-        else:  # from scratch: kept first, exactly the first layer negated
-            assert net._recent.items[0][0] == b
-            assert net._recent.items[0][1] == [-x for x in net.hidden_pre(b)]
-        assert len(net._recent.items) <= recent_layers.KEEP
-    assert started_near > len(boards) // 4
-
-
 def test_1ply_is_the_average_of_the_opponents_best_replies(boards):
     ev = bot.evaluator()
     b = boards[40]

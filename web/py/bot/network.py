@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import NamedTuple, Optional
 
 from . import features, prune_scores
-from .recent_layers import RecentLayers
 from rules.board import Board, is_race
 
 
@@ -107,8 +106,8 @@ class Network:
         self._extras_cache: dict[tuple[float, ...], array] = {}
         self._fused_cache: dict[tuple, array] = {}
         self._diffs: dict[int, list[float]] = {}
-        self._recent = RecentLayers()
         self._prune_scorer: Optional[prune_scores.PruneScorer] = None
+        self._fixed: object = False  # its bot.fixed_layer.FixedLayer, built at first use (None: it has none)
         # Version 4's hit statistics (rows 0, 1 and N_V3 - N_BASE + 0..3 of extra_rows): per row, a table
         # from the statistic's integer count (features.hit_counts) to its contribution (at most 865 counts).
         k = features.N_V3 - features.N_BASE
@@ -256,11 +255,11 @@ class Network:
         return [from_hidden(d, b, truediv) for d, b in zip(dens, boards)]
 
     def denominators_of(self, base: Board, base_pre: list[float], boards: list[Board]) -> list[list[float]]:
-        """Each board's hidden units as their sigmoids' denominators 1 + exp(-a) from ``base``'s pre-activations
-        (from scratch: kept in ``RecentLayers``), a row per changed slot (:meth:`_slot_changes`), the extra inputs'."""
+        """Each board's hidden units as their sigmoids' denominators 1 + exp(-a) from ``base``'s pre-activations, a
+        row per changed slot (:meth:`_slot_changes`), the extra inputs'."""
         slot_changes = self._slot_changes
         extras = self.fused_extras if len(self.extra_rows) > features.N_V3 - features.N_BASE else self.extra_vectors
-        self._recent.add(base, neg_pre := [-x for x in base_pre])
+        neg_pre = [-x for x in base_pre]
         out = []
         for board in boards:
             vecs = slot_changes(base, board)
@@ -391,13 +390,13 @@ class Network:
         return _NEW(Outputs, (w, gw, bw, gl, bl))
 
     def win_chance(self, board: Board) -> float:
-        """:meth:`evaluate`'s first output alone: the slots' part from a recent board's first layer when few slots
-        differ (``RecentLayers.start``), the extra inputs as :meth:`fused_extras`' rows, each hidden unit as its
-        sigmoid's denominator (as :meth:`outputs_of`): within 1e-12 of evaluate's, not always to the last bit."""
-        neg, vecs = self._recent.start(self, board)
-        vecs += self.fused_extras(board) if len(self.extra_rows) > features.N_V3 - features.N_BASE \
+        """:meth:`evaluate`'s first output alone, the extra inputs as :meth:`fused_extras`' rows, each hidden unit as
+        its sigmoid's denominator (as :meth:`outputs_of`): within 1e-12 of evaluate's, not always to the last bit.
+        ``bot.fixed_layer.win_chance`` is the faster look that falls back on it."""
+        extras = self.fused_extras(board) if len(self.extra_rows) > features.N_V3 - features.N_BASE \
             else self.extra_vectors(board)
-        a = self.b2[0] + sum(map(truediv, self.w2[0], _denominators_added(neg, vecs)))
+        d = _denominators_added(self.negated_pre(self._slot_vectors(board)), extras)
+        a = self.b2[0] + sum(map(truediv, self.w2[0], d))
         return 1.0 / (1.0 + math.exp(-a)) if a >= -40.0 else _SIG_FLOOR
 
     def evaluate(self, board: Board) -> Outputs:

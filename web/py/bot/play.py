@@ -21,10 +21,10 @@ from __future__ import annotations
 import math
 import random
 from math import exp
-from operator import truediv
+from operator import itemgetter, truediv
 from typing import Optional
 
-from . import bearoff
+from . import bearoff, fixed_layer
 from rules.board import ALL_ROLLS, START_BOARD, Board, is_race, swap, winner_kind
 from rules.movegen import result_boards as results
 from .levels import PLAY, Level
@@ -80,26 +80,60 @@ def _after_plays(ev: Evaluator, board: Board, plays: list[Board]) -> list[Output
 
 def best_0ply(ev: Evaluator, board: Board, dice: tuple[int, int]) -> Board:
     """``rank_0ply(ev, board, dice)[0][1]`` (the first of the best), with the networks' output units computed only
-    as far as a result could still be the best. The results the networks evaluate are taken by their opponent's
-    winning chance, lowest first; after each output unit, a result whose equity can no longer reach the best one's
-    so far (by more than 1e-9: each output is between 0 and its bound, ``Network.outputs_from_hidden``) is left.
-    The outputs computed are the same floats as ``rank_0ply``'s, so is the equity of each result not left."""
+    as far as a result could still be the best (``_best_look``), and the results' first layers in fixed point
+    (``bot.fixed_layer``) when that decides: when the best result is ahead of every other by more than twice the
+    fixed point's error bound (``FixedLayer.equity_error``), it is the one the float ranking puts first; otherwise
+    (about one roll in 130 of self-play games, nearly all in lost games, whose plays differ by less than 1e-8) the
+    outputs are computed as ``rank_0ply`` computes them, the same floats."""
     plays = results(board, dice[0], dice[1])
     if len(plays) == 1:
         return plays[0]
     out, groups = _exact_or_grouped(ev, board, plays)
-    best = min(((-(2.0 * o[0] - 1.0 + o[1] + o[2] - o[3] - o[4]), i) for i, o in enumerate(out) if o is not None),
-               default=(math.inf, -1))
+    ranked = sorted([(-(2.0 * o[0] - 1.0 + o[1] + o[2] - o[3] - o[4]), i) for i, o in enumerate(out) if o is not None])
+    best = ranked[0] if ranked else (math.inf, -1)
     base = (board[1], board[0])
+    sure = _fixed_choice(base, groups, best, ranked[1][0] if len(ranked) > 1 else math.inf)
+    if sure is not None:
+        return plays[sure]
     looks = []
     for net, idx, boards in groups:
         w2, b2 = net.w2, net.b2
         for i, sb, d in zip(idx, boards, net.denominators_of(base, net.hidden_pre(base), boards)):
             a = b2[0] + sum(map(truediv, w2[0], d))
             looks.append((1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR, i, sb, d, w2, b2))
-    looks.sort(key=_first_two)
+    return plays[_best_look(looks, best, math.inf, 0.0)[0][1]]
+
+
+def _fixed_choice(base: Board, groups: list, best: tuple[float, int], second: float) -> Optional[int]:
+    """The index of the best result by the fixed-point first layers (``bot.fixed_layer``) when it is ahead of every
+    other by more than twice their equity's error bound, else None (also when a network has no fixed-point layer or
+    a unit is beyond its range)."""
+    layers = [fixed_layer.of(net) for net, _, _ in groups]
+    looks: list = []
+    margin = 0.0
+    try:
+        for layer, (_, idx, boards) in zip(layers, groups):
+            if layer is None:
+                return None
+            layer.win_looks(base, idx, boards, looks)
+            margin = max(margin, 2.0 * layer.equity_error)
+    except OverflowError:
+        return None
+    key, second = _best_look(looks, best, second, margin)
+    return key[1] if second - key[0] > margin else None
+
+
+def _best_look(looks: list, best: tuple[float, int], second: float, margin: float) -> tuple[tuple[float, int], float]:
+    """The best of the exact results (``best``: (-equity, index), ``second``: the next one's -equity) and of the
+    networks' (``looks``: (the opponent's winning chance, index, swapped board, hidden denominators, w2, b2)), and the
+    -equity of the best other result seen whole. The networks' results are taken by their opponent's winning chance,
+    lowest first; after each output unit, a result whose equity can no longer come within ``margin`` of the best one's
+    so far (nor within 1e-9: each output is between 0 and its bound, ``Network.outputs_from_hidden``) is left. The
+    outputs computed are those of ``rank_0ply`` from the same denominators, so is the equity of each result not
+    left."""
+    looks.sort(key=_FIRST_TWO)
     for w, i, sb, d, w2, b2 in looks:
-        floor = -best[0] - 1e-9  # a result whose equity is surely below it is not the best
+        floor = -best[0] - 1e-9 - margin  # a result whose equity is surely below it is not the best
         lose = 1.0 - w
         if 1.0 - 2.0 * w + (2.0 * lose if sb[0][0] == 0 else 0.0) < floor:
             continue
@@ -128,12 +162,13 @@ def best_0ply(ev: Evaluator, board: Board, dice: tuple[int, int]) -> Board:
             bw = bw if bw < gw else gw
         key = (-(2.0 * (1.0 - w) - 1.0 + gl + bl - gw - bw), i)  # rank_0ply's equity of these outputs
         if key < best:
-            best = key
-    return plays[best[1]]
+            best, second = key, best[0]
+        elif key[0] < second:
+            second = key[0]
+    return best, second
 
 
-def _first_two(t: tuple) -> tuple:
-    return t[0], t[1]
+_FIRST_TWO = itemgetter(0, 1)
 
 
 def _exact_or_grouped(ev: Evaluator, board: Board, plays: list[Board]) -> tuple[list, list]:

@@ -21,6 +21,7 @@ from rules.position import Position
 
 from . import bearoff as _bearoff
 from . import cube as _cube
+from . import fixed_layer as _fixed_layer
 from . import met as _met
 from .levels import DEFAULT, NETWORK, slow
 from .network import Outputs, invert
@@ -40,15 +41,16 @@ def _outputs(position_id: str, level: str) -> Outputs:
 def _network_wins_more(position_id: str, chance: float) -> bool:
     """Whether the side on roll of ``position_id`` wins with more than ``chance`` at 0 ply (the network, exact in
     a pure bear-off), as ``bot.evaluate`` at the network's level says: from the network's first output alone
-    (``Network.win_chance``, within 1e-12 of evaluate's), and from ``bot.evaluate`` itself when that is within
-    1e-9 of ``chance``, so the answer is always evaluate's."""
+    (``bot.fixed_layer.win_chance``, within ``fixed_layer.win_error`` of evaluate's), and from ``bot.evaluate``
+    itself when that is within this bound of ``chance``, so the answer is always evaluate's."""
     import bot
     board = bot._board(position_id)
     exact = _bearoff.outputs(board)
     if exact is not None:
         return exact[0] > chance
-    win = bot.evaluator().net_for(board).win_chance(board)
-    if abs(win - chance) < 1e-9:
+    net = bot.evaluator().net_for(board)
+    win = _fixed_layer.win_chance(net, board)
+    if abs(win - chance) <= _fixed_layer.win_error(net):
         return _outputs(position_id, NETWORK)[0] > chance
     return win > chance
 
