@@ -6,7 +6,7 @@ from operator import mul
 import pytest
 
 import bot
-from bot import play, rollout_eval
+from bot import fixed_layer, play, rollout_eval
 from bot.rollout_eval import LookNet, look_evaluator
 from rules.board import ALL_ROLLS, swap
 from rules.movegen import result_boards
@@ -37,35 +37,73 @@ def look_cases(ev, games: int = 3, seed: int = 5):
 
 
 def test_look_outputs_agree_with_the_networks(ev):
+    """Every play of every fourth roll of self-play positions: the fixed-point path within 1e-11 of the networks'
+    own outputs, the float rows' path (``fixed=False``) within 1e-12."""
     view = look_evaluator(ev)
+    floats = {id(ev.contact): LookNet(ev.contact, fixed=False), id(ev.race): LookNet(ev.race, fixed=False)}
     cases = look_cases(ev)
     assert len(cases) > 2000
     races = 0
+    worst = 0.0
     for net, base, sb in cases:
         look = view.race if net is ev.race else view.contact
         assert isinstance(look, LookNet) and look.net is net
+        assert look._fixed is fixed_layer.of(net) is not None  # the shipped networks take the fixed point
         races += net is ev.race
         want = net.outputs_from(base, net.hidden_pre(base), sb)
         got = look.outputs_from(base, look.hidden_pre(base), sb)
-        assert max(abs(x - y) for x, y in zip(want, got)) < 1e-12, (base, sb)
+        diff = max(abs(x - y) for x, y in zip(want, got))
+        assert diff < 1e-11, (base, sb)
+        worst = max(worst, diff)
+        plain = floats[id(net)].outputs_from(base, net.hidden_pre(base), sb)
+        assert max(abs(x - y) for x, y in zip(want, plain)) < 1e-12, (base, sb)
         assert 0.0 <= got.backgammon_win <= got.gammon_win <= got.win <= 1.0
         assert 0.0 <= got.backgammon_loss <= got.gammon_loss <= 1.0 - got.win
     assert races > 50  # both networks are looked at
+    assert worst > 0.0  # the fixed point is the path taken: its floats are not the float path's
 
 
-def test_look_outputs_do_not_depend_on_the_rows_kept(ev, monkeypatch):
+@pytest.mark.parametrize("fixed", [True, False])
+def test_look_outputs_do_not_depend_on_the_rows_kept(ev, monkeypatch, fixed):
     cases = look_cases(ev, games=2, seed=11)
 
     def run(order, kept):
         monkeypatch.setattr(rollout_eval, "ROWS_KEPT", kept)
-        view = look_evaluator(ev)
-        nets = {id(ev.contact): LookNet(ev.contact), id(ev.race): LookNet(ev.race)}  # nothing kept yet
-        assert view.contact.net is ev.contact
+        monkeypatch.setattr(fixed_layer, "ROWS_KEPT", kept)
+        for net in (ev.contact, ev.race):
+            monkeypatch.setattr(net, "_fixed", False)  # a fresh fixed-point layer: nothing kept yet
+        nets = {id(ev.contact): LookNet(ev.contact, fixed), id(ev.race): LookNet(ev.race, fixed)}
+        assert (nets[id(ev.contact)]._fixed is not None) is fixed
         return {(base, sb): nets[id(net)].outputs_from(base, net.hidden_pre(base), sb) for net, base, sb in order}
 
     first = run(cases, 2048)
     again = run(list(reversed(cases)), 3)  # another order, each store cleared every few rows
     assert first == again  # the very floats
+
+
+def test_without_a_fixed_layer_the_float_rows_are_used(ev, monkeypatch):
+    """A big-endian machine has no fixed-point layer, and a board beyond its range is done in floats: either way
+    the outputs are the float rows' path's, the very floats."""
+    cases = look_cases(ev, games=1, seed=7)[::5]
+    want = [LookNet(net, fixed=False).outputs_from(base, net.hidden_pre(base), sb) for net, base, sb in cases]
+    monkeypatch.setattr(ev.contact, "_fixed", False)
+    monkeypatch.setattr(ev.race, "_fixed", False)
+    monkeypatch.setattr(sys, "byteorder", "big")
+    big = {id(ev.contact): LookNet(ev.contact), id(ev.race): LookNet(ev.race)}
+    assert big[id(ev.contact)]._fixed is None and big[id(ev.race)]._fixed is None
+    assert [big[id(net)].outputs_from(base, net.hidden_pre(base), sb) for net, base, sb in cases] == want
+    monkeypatch.setattr(sys, "byteorder", "little")
+    monkeypatch.setattr(ev.contact, "_fixed", False)
+    monkeypatch.setattr(ev.race, "_fixed", False)
+    out = {id(ev.contact): LookNet(ev.contact), id(ev.race): LookNet(ev.race)}
+
+    def beyond(neg_base, base, board):
+        raise OverflowError("a unit beyond the fixed point's range")
+
+    for look in out.values():
+        assert look._fixed is not None
+        monkeypatch.setattr(look._fixed, "hidden_from", beyond)
+    assert [out[id(net)].outputs_from(base, net.hidden_pre(base), sb) for net, base, sb in cases] == want
 
 
 def test_sum_of_products_fallback():

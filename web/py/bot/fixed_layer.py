@@ -81,6 +81,9 @@ class FixedLayer:
         ns: dict = {"exp": exp}
         exec(compile(src, "<bot.fixed_layer denominators>", "exec"), ns)  # noqa: S102 (our own source text)
         self._denominators = ns["f"]
+        src = f"def f(a):\n    return [1.0 / (1.0 + exp(x - {reader!r})) for x in a]\n"
+        exec(compile(src, "<bot.fixed_layer hidden>", "exec"), ns)  # noqa: S102 (our own source text)
+        self._hidden = ns["f"]
         self._bounds()
 
     def _bounds(self) -> None:
@@ -181,6 +184,43 @@ class FixedLayer:
         gives, rows subtracted); ``OverflowError`` for a unit far below -700 (then the float path)."""
         return self._denominators(array("d", neg_pre.to_bytes(self._nbytes, "little")))
 
+    def hidden_from(self, neg_base: int, base: Board, board: Board) -> list[float]:
+        """``board``'s hidden units (sigmoids) from a similar ``base`` board's :meth:`base`: the changed slots' and
+        the extra inputs' rows subtracted, as :meth:`win_looks` does, then ``1 / (1 + exp(-a))`` per unit (a unit
+        below -40 is not floored: its value differs from ``_SIG_FLOOR`` by less than 4.3e-18). ``OverflowError``
+        when the board cannot be done in fixed point. The rollout's full-network path (``bot.rollout_eval``)."""
+        s = neg_base - self._changes(base, board)
+        return self._hidden(array("d", s.to_bytes(self._nbytes, "little")))
+
+    def _changes(self, base: Board, sb: Board) -> int:
+        """The rows ``sb``'s negated pre-activations lose against ``base``'s: a row per changed slot, the extra
+        inputs' rows."""
+        diffs, diff = self._diffs, self._diff
+        base0, base1 = base
+        s0, s1 = sb
+        s = 0
+        if s0 != base0:
+            for p in compress(_SLOTS, map(ne, s0, base0)):
+                o, n = base0[p], s0[p]
+                key = p << 8 | o << 4 | n
+                s += diffs.get(key) or diff(key, p, o, n)
+        for p in compress(_SLOTS, map(ne, s1, base1)):
+            o, n = base1[p], s1[p]
+            key = (26 + p) << 8 | o << 4 | n
+            s += diffs.get(key) or diff(key, 26 + p, o, n)
+        summaries, hit_cache = features._SUMMARIES, features._HITS
+        sm = summaries.get(s0) or features.summary(s0)
+        st = summaries.get(s1) or features.summary(s1)
+        hk = (hit_cache.get((sm[0], st[2])) or features.hit_counts_of(sm[0], st[2]),
+              hit_cache.get((st[0], sm[2])) or features.hit_counts_of(st[0], sm[2]))
+        row = self._hits.get(hk)
+        s += row if row is not None else self._hit_row(hk)
+        if self.net._sides_used:
+            sk = features.side_extras_of(s0, sm, st) + features.side_extras_of(s1, st, sm)
+            row = self._sides.get(sk)
+            s += row if row is not None else self._side_row(sk)
+        return s
+
     def win_chance(self, board: Board) -> float:
         """``Network.evaluate(board)``'s first output, the side on roll's winning chance, within :attr:`win_error`
         (``OverflowError``: a unit beyond the fixed point's range): :meth:`win_looks` of the board from itself."""
@@ -196,35 +236,9 @@ class FixedLayer:
         neg = self.base(base)
         w2, b2 = net.w2, net.b2
         w20, b20 = w2[0], b2[0]
-        base0, base1 = base
-        diffs, diff = self._diffs, self._diff
-        summaries, hit_cache, summary = features._SUMMARIES, features._HITS, features.summary
-        hit_counts_of, side_extras_of = features.hit_counts_of, features.side_extras_of
-        hit_rows, side_rows, sides_used = self._hits, self._sides, net._sides_used
-        nbytes, denominators = self._nbytes, self._denominators
+        changes, nbytes, denominators = self._changes, self._nbytes, self._denominators
         for i, sb in zip(idx, boards):
-            s0, s1 = sb
-            s = neg
-            if s0 != base0:  # the opponent's checkers hit
-                for p in compress(_SLOTS, map(ne, s0, base0)):
-                    o, n = base0[p], s0[p]
-                    key = p << 8 | o << 4 | n
-                    s -= diffs.get(key) or diff(key, p, o, n)
-            for p in compress(_SLOTS, map(ne, s1, base1)):
-                o, n = base1[p], s1[p]
-                key = (26 + p) << 8 | o << 4 | n
-                s -= diffs.get(key) or diff(key, 26 + p, o, n)
-            # the extra inputs, from the caches Network.fused_extras looks up
-            sm = summaries.get(s0) or summary(s0)
-            st = summaries.get(s1) or summary(s1)
-            hk = (hit_cache.get((sm[0], st[2])) or hit_counts_of(sm[0], st[2]),
-                  hit_cache.get((st[0], sm[2])) or hit_counts_of(st[0], sm[2]))
-            row = hit_rows.get(hk)
-            s -= row if row is not None else self._hit_row(hk)
-            if sides_used:
-                sk = side_extras_of(s0, sm, st) + side_extras_of(s1, st, sm)
-                row = side_rows.get(sk)
-                s -= row if row is not None else self._side_row(sk)
+            s = neg - changes(base, sb)
             d = denominators(array("d", s.to_bytes(nbytes, "little")))
             a = b20 + sum(map(truediv, w20, d))
             looks.append((1.0 / (1.0 + exp(-a)) if a >= -40.0 else _SIG_FLOOR, i, sb, d, w2, b2))

@@ -19,7 +19,7 @@ import math
 from array import array
 from operator import mul
 
-from . import features
+from . import features, fixed_layer
 from .network import _SIG_FLOOR, Evaluator, Network, Outputs, _hidden, _weighted
 
 _NEW = tuple.__new__
@@ -34,8 +34,11 @@ class LookNet:
     """One network (contact or race) with ``Network``'s interface for a look: ``hidden_pre``, ``evaluate`` and
     the other methods its own, ``outputs_from`` with the extra inputs as six kept rows."""
 
-    def __init__(self, net: Network):
+    def __init__(self, net: Network, fixed: bool = True):
         self.net = net
+        self._fixed = fixed_layer.of(net) if fixed else None  # None: the float rows alone
+        self._base: object = None  # the last starting board and its fixed-point first layer (FixedLayer.base)
+        self._neg_base = 0
         k = features.N_V3 - features.N_BASE
         rows = net.extra_rows
         self._hit_rows = ((rows[0], rows[k]), (rows[1], rows[k + 2]))  # per direction: hits, double shots
@@ -103,7 +106,19 @@ class LookNet:
 
     def outputs_from(self, base, base_pre: list[float], board) -> Outputs:
         """The outputs of ``board`` from a similar ``base`` board's first layer (``Network.outputs_from``'s
-        arguments): a row per changed slot (``Network._slot_changes``), the extra inputs as :meth:`extras`."""
+        arguments): in fixed point when the network has a fixed-point layer and the board is in its range
+        (``FixedLayer.hidden_from``, from ``base``'s packed first layer, kept for the next board from the same
+        base), else a row per changed slot (``Network._slot_changes``) and the extra inputs as :meth:`extras`."""
+        layer = self._fixed
+        if layer is not None:
+            if base != self._base:
+                self._neg_base, self._base = layer.base(base), base
+            try:
+                h = layer.hidden_from(self._neg_base, base, board)
+            except OverflowError:
+                pass
+            else:
+                return self.outputs_from_hidden(h, board)
         vecs = self.net._slot_changes(base, board)
         vecs += self.extras(board)
         f = _ADDED.get(len(vecs)) or _added(len(vecs))
