@@ -29,8 +29,8 @@ every machine and interpreter, and the same figures on every machine running the
 Pyodide); Python 3.12 and later add floats in ``sum`` with a compensation that 3.11 lacks, so CPython 3.11's figures
 may differ from theirs in the last bits. The statistics are summed per block of trials (``rollout_tally``), so
 they are the same however the blocks are shared out over workers (``run_block``, ``block``, ``header``). The
-trials' plays are evaluated by the full networks as ``rollout_eval.LookNet`` adds their inputs (rows kept per keys
-that recur in a rollout). Pure Python, standard library only.
+trials' plays are evaluated by the full networks as ``rollout_eval.LookNet`` does (the first layer in fixed
+point, ``bot.fixed_layer``). Pure Python, standard library only.
 """
 from __future__ import annotations
 

@@ -11,6 +11,11 @@ always; the hidden units add four rows more than ``outputs_from``'s. The first l
 order than ``outputs_from``'s, so the outputs may differ from its in the last bits (``LookNet`` is the rollout's
 alone: the bot's play, its analysis and the rollout's leaves keep ``Network``'s own path). Outputs are
 deterministic per board: no float depends on what a cache held before.
+
+When the network has a fixed-point first layer (``bot.fixed_layer``: version 4 inputs, a little-endian machine),
+``LookNet.outputs_from`` sums it there instead, exact integers in any order, about a third less work again: the
+outputs are within 1e-11 of ``outputs_from``'s. The six float rows remain the path of the networks without one and
+of a board beyond its range.
 """
 from __future__ import annotations
 
