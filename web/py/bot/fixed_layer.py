@@ -43,6 +43,14 @@ ROWS_KEPT = 1024
 """Packed rows a layer keeps per kind (changed slots, extra inputs' sums); each store is cleared when it holds more
 (2 KB a row)."""
 
+def _keep(store: dict, key, row: int) -> int:
+    """``row`` kept in ``store`` under ``key`` (a store holding ``ROWS_KEPT`` rows is cleared first); returned."""
+    if len(store) >= ROWS_KEPT:
+        store.clear()
+    store[key] = row
+    return row
+
+
 SLOTS_PER_BOARD = 30
 """At most this many slots of a board hold checkers (15 a side): a first layer sums at most that many slot rows."""
 
@@ -118,19 +126,12 @@ class FixedLayer:
         return self._lanes(array("d", [v * scale + _ROUNDER for v in row])) - self._rounder
 
     def _row(self, slot: int, n: int) -> int:
-        rows = self._rows
-        if len(rows) >= ROWS_KEPT:
-            rows.clear()
-        row = rows[slot << 4 | n] = self.pack(self.net.tables[slot][n]) if n else 0
-        return row
+        return _keep(self._rows, slot << 4 | n, self.pack(self.net.tables[slot][n]) if n else 0)
 
     def _diff(self, key: int, slot: int, old: int, new: int) -> int:
-        rows, diffs = self._rows, self._diffs
-        if len(diffs) >= ROWS_KEPT:
-            diffs.clear()
-        row = diffs[key] = (rows.get(slot << 4 | new) or self._row(slot, new)) \
-            - (rows.get(slot << 4 | old) or self._row(slot, old))
-        return row
+        rows = self._rows
+        return _keep(self._diffs, key, (rows.get(slot << 4 | new) or self._row(slot, new))
+                     - (rows.get(slot << 4 | old) or self._row(slot, old)))
 
     def base(self, board: Board) -> int:
         """``board``'s slot pre-activations negated, ``-(b1 + the occupied slots' rows)``, with the reading's offset."""
@@ -161,11 +162,7 @@ class FixedLayer:
                 if c:
                     v = c / div
                     out += self._inputs[k].get(v) or self._input(k, v)
-        store = self._hits
-        if len(store) >= ROWS_KEPT:
-            store.clear()
-        store[key] = out
-        return out
+        return _keep(self._hits, key, out)
 
     def _side_row(self, values: tuple) -> int:
         """The per-side inputs' rows summed for their ``values`` (``features.side_extras_of`` of each side), kept."""
@@ -173,11 +170,7 @@ class FixedLayer:
         for k, v in enumerate(values, 2):
             if v:
                 out += self._inputs[k].get(v) or self._input(k, v)
-        store = self._sides
-        if len(store) >= ROWS_KEPT:
-            store.clear()
-        store[values] = out
-        return out
+        return _keep(self._sides, values, out)
 
     def denominators(self, neg_pre: int) -> list[float]:
         """The sigmoid denominators ``1 + exp(-a)`` of the negated pre-activations ``neg_pre`` (as :meth:`base`
