@@ -43,9 +43,10 @@ ROWS_KEPT = 1024
 """Packed rows a layer keeps per kind (changed slots, extra inputs' sums); each store is cleared when it holds more
 (2 KB a row)."""
 
-def _keep(store: dict, key, row: int) -> int:
-    """``row`` kept in ``store`` under ``key`` (a store holding ``ROWS_KEPT`` rows is cleared first); returned."""
-    if len(store) >= ROWS_KEPT:
+def keep(store: dict, key, row, limit: Optional[int] = None):
+    """``row`` kept in ``store`` under ``key`` (a store holding ``limit`` rows, by default ``ROWS_KEPT``, is cleared
+    first); returned."""
+    if len(store) >= (ROWS_KEPT if limit is None else limit):
         store.clear()
     store[key] = row
     return row
@@ -126,11 +127,11 @@ class FixedLayer:
         return self._lanes(array("d", [v * scale + _ROUNDER for v in row])) - self._rounder
 
     def _row(self, slot: int, n: int) -> int:
-        return _keep(self._rows, slot << 4 | n, self.pack(self.net.tables[slot][n]) if n else 0)
+        return keep(self._rows, slot << 4 | n, self.pack(self.net.tables[slot][n]) if n else 0)
 
     def _diff(self, key: int, slot: int, old: int, new: int) -> int:
         rows = self._rows
-        return _keep(self._diffs, key, (rows.get(slot << 4 | new) or self._row(slot, new))
+        return keep(self._diffs, key, (rows.get(slot << 4 | new) or self._row(slot, new))
                      - (rows.get(slot << 4 | old) or self._row(slot, old)))
 
     def base(self, board: Board) -> int:
@@ -162,7 +163,7 @@ class FixedLayer:
                 if c:
                     v = c / div
                     out += self._inputs[k].get(v) or self._input(k, v)
-        return _keep(self._hits, key, out)
+        return keep(self._hits, key, out)
 
     def _side_row(self, values: tuple) -> int:
         """The per-side inputs' rows summed for their ``values`` (``features.side_extras_of`` of each side), kept."""
@@ -170,7 +171,7 @@ class FixedLayer:
         for k, v in enumerate(values, 2):
             if v:
                 out += self._inputs[k].get(v) or self._input(k, v)
-        return _keep(self._sides, values, out)
+        return keep(self._sides, values, out)
 
     def denominators(self, neg_pre: int) -> list[float]:
         """The sigmoid denominators ``1 + exp(-a)`` of the negated pre-activations ``neg_pre`` (as :meth:`base`

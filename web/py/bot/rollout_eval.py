@@ -25,6 +25,7 @@ from array import array
 from operator import mul
 
 from . import features, fixed_layer
+from .fixed_layer import keep
 from .network import _SIG_FLOOR, Evaluator, Network, Outputs, _hidden, _weighted
 
 _NEW = tuple.__new__
@@ -59,34 +60,22 @@ class LookNet:
 
     def _hit_row(self, d: int, c: int, t: int) -> tuple:
         """Direction ``d``'s hits ``c`` and double shots ``t`` (of 36): c / 36 x row + t / 36 x row, per unit."""
-        store = self._hits[d]
-        if len(store) >= ROWS_KEPT:
-            store.clear()
         rc, rt = self._hit_rows[d]
         vc, vt = c / 36.0, t / 36.0
-        row = store[(c, t)] = tuple([vc * x + vt * y for x, y in zip(rc, rt)])
-        return row
+        return keep(self._hits[d], (c, t), tuple([vc * x + vt * y for x, y in zip(rc, rt)]), ROWS_KEPT)
 
     def _loss_row(self, d: int, lost: int) -> tuple:
-        store = self._losses[d]
-        if len(store) >= ROWS_KEPT:
-            store.clear()
         v = lost / 864.0
-        row = store[lost] = tuple([v * x for x in self._loss_rows[d]])
-        return row
+        return keep(self._losses[d], lost, tuple([v * x for x in self._loss_rows[d]]), ROWS_KEPT)
 
     def _side_row(self, s: int, values: tuple) -> array:
         """Side ``s``'s six inputs' contribution, 0.0 + v0 x row0 + ... over the nonzero ones."""
-        store = self._sides[s]
-        if len(store) >= 2 * ROWS_KEPT:
-            store.clear()
         used = [(v, row) for v, row in zip(values, self._side_weights[s]) if v]
         if used:
             row = array("d", _weighted(len(used))([v for v, _ in used], *[r for _, r in used]))
         else:
             row = array("d", bytes(8 * self.net.hidden))
-        store[values] = row
-        return row
+        return keep(self._sides[s], values, row, 2 * ROWS_KEPT)
 
     def extras(self, board) -> list:
         """The extra inputs' rows of ``board`` (the side on roll first), the zero ones left out."""
