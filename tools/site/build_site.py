@@ -59,7 +59,11 @@ DEPLOY = WEB / "assets" / "boot" / "deploy.json"
 # the chunks core.js loads to run Pyodide (checked by the e2e test that records every request of a cold load).
 PYSCRIPT_PREFIXES = ("core", "error", "deprecations-manager")
 # Besides the sources, what the bundle's bytes depend on (bundle_key).
-BUNDLE_RECIPE = (pathlib.Path(__file__), ROOT / "tools" / "site" / "compile_pyc.mjs", NODE / "pyodide" / "package.json")
+BUNDLE_RECIPE = (pathlib.Path(__file__), ROOT / "tools" / "site" / "compile_pyc.mjs",
+                 ROOT / "tools" / "site" / "compile_ahead.mjs", NODE / "pyodide" / "package.json",
+                 NODE / "@pyscript" / "core" / "package.json")
+# In the bundle beside the modules: the code compiled ahead that a start would otherwise compile (compile_ahead.mjs).
+CODE_AHEAD = "code-ahead.marshal"
 # Served files that are not part of the app itself.
 NOT_PRECACHED = {"precache.js", "sw.js"}
 # In the precache list, but not in the version it is derived from (it holds that version).
@@ -145,7 +149,12 @@ def compiled_modules(sources: list[tuple[pathlib.Path, str]]) -> list[tuple[str,
             shutil.copyfile(path, root / name)
         subprocess.run(["node", str(ROOT / "tools" / "site" / "compile_pyc.mjs"), tmp, *(name for _, name in modules)],
                        check=True)
-        return [(pyc.relative_to(root).as_posix(), pyc.read_bytes()) for pyc in sorted(root.rglob("*.pyc"))]
+        compiled = [(pyc.relative_to(root).as_posix(), pyc.read_bytes()) for pyc in sorted(root.rglob("*.pyc"))]
+        for path, name in modules:
+            (root / name).unlink()  # (the modules are imported from their bytecode alone, as in the browser)
+        ahead = root / CODE_AHEAD
+        subprocess.run(["node", str(ROOT / "tools" / "site" / "compile_ahead.mjs"), tmp, str(ahead)], check=True)
+        return compiled + [(CODE_AHEAD, ahead.read_bytes())]
 
 
 def is_app_module(path: pathlib.Path, name: str) -> bool:

@@ -50,10 +50,45 @@ bundleBytes.catch(() => {}); // a failed download is reported where it is awaite
 
 // Puts the app's bundle where Python imports it from. After a start from a snapshot, sys.path and the zip's table of
 // contents are the snapshot's (the same deploy, so the same bytes); only the file itself has to be written again.
-export const mountBundle = async (pyodide) => {
+// With `ahead` (a normal start on the page or in the bot's worker), the code the bundle holds compiled ahead
+// (CODE_AHEAD, made by tools/site/compile_ahead.mjs) is used where the start would compile the same text again: the
+// methods dataclasses writes for the app's classes, and PyScript's own package, which PyScript writes as source
+// and imports once this returns. A text or a file that is not there (another PyScript, a changed class) is compiled
+// as before. A start from a snapshot needs none of it (its modules are imported already, PyScript's package compiled
+// by the snapshot's own maker), and a snapshot is made without it, so that it does not hold the table.
+const CODE_AHEAD = "code-ahead.marshal";
+const USE_CODE_AHEAD = `
+def _use_code_ahead(bundle):
+    import builtins, dataclasses, importlib.machinery, importlib.util, marshal, zipimport
+    try:
+        ahead = marshal.loads(zipimport.zipimporter(bundle).get_data(${JSON.stringify(CODE_AHEAD)}))
+    except (OSError, ValueError, EOFError, TypeError):
+        return
+    made, sources = ahead["dataclasses"], ahead["sources"]
+
+    def exec_ahead(source, globals=None, locals=None, /):
+        return builtins.exec(made.get(source, source) if isinstance(source, str) else source, globals, locals)
+
+    dataclasses.exec = exec_ahead  # (dataclasses' only use of exec: the text of a class's methods)
+    loader = importlib.machinery.SourceFileLoader
+    compile_source = loader.source_to_code
+
+    def source_to_code(self, data, path, *args, **kwargs):
+        if isinstance(data, bytes):
+            code = sources.get((path, importlib.util.source_hash(data)))
+            if code is not None:
+                source_to_code.used.append(path)
+                return code
+        return compile_source(self, data, path, *args, **kwargs)
+
+    source_to_code.used = []  # the files whose bytecode came from here (tests)
+    loader.source_to_code = source_to_code
+`;
+export const mountBundle = async (pyodide, ahead = false) => {
   pyodide.FS.writeFile(BUNDLE_PATH, new Uint8Array(await bundleBytes));
-  pyodide.runPython(`import sys\nif ${JSON.stringify(BUNDLE_PATH)} not in sys.path: sys.path.insert(0, ${JSON.stringify(BUNDLE_PATH)})`,
-                    { globals: pyodide.toPy({}) });
+  const path = JSON.stringify(BUNDLE_PATH);
+  pyodide.runPython(`import sys\nif ${path} not in sys.path: sys.path.insert(0, ${path})`
+                    + (ahead ? `${USE_CODE_AHEAD}\n_use_code_ahead(${path})` : ""), { globals: pyodide.toPy({}) });
 };
 
 const mark = (name, value) => {
@@ -278,10 +313,9 @@ const timeMark = (name) => { try { performance.mark(name); } catch (e) { /* no t
 // A start: from `snapshot` (readSnapshot's, found already), or from the kept snapshot if there is one, or normally.
 async function boot(options, snapshot) {
   options = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
-  const deploy = await deployVersion;
   if (snapshot === undefined) {
     timeMark("gamao:boot");
-    snapshot = await readSnapshot(deploy);
+    snapshot = await readSnapshot(await deployVersion);
   }
   timeMark("gamao:boot-snapshot-found");
   if (snapshot) {
@@ -295,11 +329,12 @@ async function boot(options, snapshot) {
       await dropSnapshot();
     }
   }
+  await controlled; // (on a first visit, what Pyodide loads goes through the service worker, to be kept)
   const pyodide = await pyodideLoad(options);
-  await mountBundle(pyodide);
+  await mountBundle(pyodide, true);
   timeMark("gamao:boot-interpreter");
   mark("data-boot", "normal");
-  makeSnapshotLater(pyodide, deploy);
+  makeSnapshotLater(pyodide, await deployVersion); // (a normal start does not wait for the deploy's version before)
   return pyodide;
 }
 
@@ -326,8 +361,9 @@ export function start() {
 export async function loadPyodide(options = {}) {
   asked = true;
   const { stdout, stderr, indexURL, ...rest } = options;
-  const pyodide = early && !Object.keys(rest).length ? await early.catch(() => null) : null;
-  if (!pyodide) return boot(options);
+  const pyodide = early && !Object.keys(rest).length ? await early.catch(() => undefined) : undefined;
+  // (null: start() found no snapshot of this deploy to start from, so none is looked for again)
+  if (!pyodide) return boot(options, pyodide === null ? null : undefined);
   if (stdout) pyodide.setStdout({ batched: stdout }); // PyScript's output handlers, as it would have passed them
   if (stderr) pyodide.setStderr({ batched: stderr });
   return pyodide;
