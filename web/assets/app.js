@@ -99,6 +99,7 @@
   const startInterpreter = () => {
     if (started) return;
     started = true;
+    try { performance.mark("gamao:start"); } catch (e) { /* no timeline */ }
     controlled();
     readSnapshot();
     for (const [rel, href] of PRELOADS) preload(rel, href);
