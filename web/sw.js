@@ -77,8 +77,9 @@ const fill = async (fresh) => {
 
 self.addEventListener("install", (event) => {
   if (!self.registration.active) {
-    // First visit: nothing to wait for; take the page now and keep what it loads.
-    event.waitUntil(openCache().then(() => self.skipWaiting()));
+    // First visit: nothing to wait for; take the page now and keep what it loads (its cache is opened once the
+    // page is taken: the page's start waits for the worker to control it, not for the cache).
+    event.waitUntil(self.skipWaiting());
   } else {
     event.waitUntil(fill(true));
   }
@@ -86,9 +87,10 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
-    caches.keys()
+    self.clients.claim()
+      .then(() => caches.keys())
       .then((keys) => Promise.all(keys.filter((k) => k.startsWith("gamao-") && k !== CACHE).map((k) => caches.delete(k))))
-      .then(() => self.clients.claim())
+      .then(openCache)
   );
 });
 
