@@ -146,6 +146,48 @@ result = {{"failed": failed, "sources": sources, "zips": [p for p in sys.path if
     guard.check()
 
 
+def test_a_first_visit_compiles_neither_dataclass_methods_nor_pyscripts_package(player):
+    """A normal start takes from the bundle the code compiled ahead when the site was built: the methods that
+    dataclasses writes for every dataclass of the app (of the modules the table imported, and of every other module
+    of web/py), and PyScript's own package, which PyScript writes as source at every start."""
+    context, guard, url, page = player
+    assert page.get_attribute("html", "data-boot") == "normal"
+    modules = sorted(".".join(p.relative_to(PY).with_suffix("").parts).removesuffix(".__init__")
+                     for p in PY.glob("*/**/*.py"))
+    result = run_python(page, f"""
+import dataclasses, importlib, importlib.machinery, sys, types
+ahead = set()
+def _walk(code):
+    ahead.add(code)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            _walk(const)
+for code in dataclasses.exec.ahead.values():
+    _walk(code)
+for name in {modules!r}:
+    importlib.import_module(name)
+written, compiled = [], []
+for name, module in list(sys.modules.items()):
+    if name.partition(".")[0] not in ("rules", "bot", "game", "net", "ui"):
+        continue
+    for cls in list(vars(module).values()):
+        if isinstance(cls, type) and cls.__module__ == name and dataclasses.is_dataclass(cls):
+            made = [f for f in vars(cls).values()
+                    if isinstance(f, types.FunctionType) and f.__code__.co_filename == "<string>"]
+            written += [cls.__qualname__] if made else []
+            compiled += [f"{{name}}.{{f.__qualname__}}" for f in made if f.__code__ not in ahead]
+pyscript = sorted(m.__spec__.origin for n, m in list(sys.modules.items()) if n.partition(".")[0] == "pyscript")
+used = importlib.machinery.SourceFileLoader.source_to_code.used
+result = {{"written": len(written), "compiled": compiled, "pyscript": pyscript,
+          "not_ahead": [p for p in pyscript if p not in used]}}
+""")
+    assert result["written"] > 40  # (game.intents alone has 19)
+    assert result["compiled"] == []
+    assert "/home/pyodide/pyscript/__init__.py" in result["pyscript"]
+    assert result["not_ahead"] == []
+    guard.check()
+
+
 def test_a_repeat_visit_starts_from_the_snapshot_plays_the_bot_and_takes_a_hint(returning):
     context, guard, url = returning
     page = visit(context, guard, url)

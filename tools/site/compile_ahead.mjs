@@ -7,8 +7,9 @@
 //
 //   node tools/site/compile_ahead.mjs <dir> <out>
 //
-// <dir> holds the app's packages (as compiled by compile_pyc.mjs); each module of them is imported (those that
-// cannot import without a browser are skipped) while dataclasses' exec() is watched. <out> gets one marshal'd dict:
+// <dir> holds the app's packages (as compiled by compile_pyc.mjs); each module of them is imported while
+// dataclasses' exec() is watched (what the interface's modules import from the page, pyscript and js, is stood in
+// for by objects that do nothing: the text of a class's methods does not depend on them). <out> gets one marshal'd dict:
 // {"dataclasses": {text: code}, "sources": {(path, source_hash): code}}. The loader (web/assets/boot/pyodide.mjs)
 // has dataclasses use the code of a text it finds there, and the source loader the code of a file whose path and
 // bytes hash the same; anything else is compiled as before. Called by tools/site/build_site.py.
@@ -44,6 +45,39 @@ def exec_watched(source, globals=None, locals=None, /):
         source = made.setdefault(source, compile(source, "<string>", "exec"))
     return builtins.exec(source, globals, locals)
 
+class Stand_in(type(sys)):
+    """What the interface's modules import from the page (pyscript, js): anything, doing nothing. Only the text
+    of their classes' methods is wanted here, never what they do."""
+
+    __path__ = []
+
+    def __getattr__(self, name):
+        return self
+
+    def __call__(self, *args, **kwargs):
+        return self
+
+    def __iter__(self):
+        return iter(())
+
+
+class Page_modules:
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if name.partition(".")[0] in ("pyscript", "js"):
+            return importlib.util.spec_from_loader(name, Page_modules)
+
+    @staticmethod
+    def create_module(spec):
+        return Stand_in(spec.name)
+
+    @staticmethod
+    def exec_module(module):
+        pass
+
+
+sys.modules.pop("js", None)
+sys.meta_path.insert(0, Page_modules)
 dataclasses.exec = exec_watched
 for root, _, files in sorted(os.walk("/src")):
     for name in sorted(files):
@@ -52,8 +86,8 @@ for root, _, files in sorted(os.walk("/src")):
         module = os.path.join(root, name)[len("/src/"):-len(".pyc")].replace("/", ".").removesuffix(".__init__")
         try:
             importlib.import_module(module)
-        except ImportError:  # it needs the page (pyscript, js) as it is imported
-            pass
+        except Exception as exc:  # its classes' methods are compiled in the browser, as before
+            print(f"compile_ahead: {module} not imported: {exc!r}", file=sys.stderr)
 del dataclasses.exec
 codes = {}
 for where, text in sorted(sources.items()):

@@ -69,6 +69,7 @@ def _use_code_ahead(bundle):
     def exec_ahead(source, globals=None, locals=None, /):
         return builtins.exec(made.get(source, source) if isinstance(source, str) else source, globals, locals)
 
+    exec_ahead.ahead = made  # (tests)
     dataclasses.exec = exec_ahead  # (dataclasses' only use of exec: the text of a class's methods)
     loader = importlib.machinery.SourceFileLoader
     compile_source = loader.source_to_code
