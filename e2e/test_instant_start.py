@@ -158,7 +158,7 @@ def test_a_first_visit_compiles_neither_dataclass_methods_nor_pyscripts_package(
 import dataclasses, importlib, importlib.machinery, sys, types
 ahead = set()
 def _walk(code):
-    ahead.add(code)
+    ahead.add(id(code))
     for const in code.co_consts:
         if isinstance(const, types.CodeType):
             _walk(const)
@@ -175,8 +175,9 @@ for name, module in list(sys.modules.items()):
             made = [f for f in vars(cls).values()
                     if isinstance(f, types.FunctionType) and f.__code__.co_filename == "<string>"]
             written += [cls.__qualname__] if made else []
-            compiled += [f"{{name}}.{{f.__qualname__}}" for f in made if f.__code__ not in ahead]
-pyscript = sorted(m.__spec__.origin for n, m in list(sys.modules.items()) if n.partition(".")[0] == "pyscript")
+            compiled += [f"{{name}}.{{f.__qualname__}}" for f in made if id(f.__code__) not in ahead]
+origins = {{n: getattr(getattr(m, "__spec__", None), "origin", None) for n, m in list(sys.modules.items())}}
+pyscript = sorted(o for n, o in origins.items() if n.partition(".")[0] == "pyscript" and str(o).endswith(".py"))
 used = importlib.machinery.SourceFileLoader.source_to_code.used
 result = {{"written": len(written), "compiled": compiled, "pyscript": pyscript,
           "not_ahead": [p for p in pyscript if p not in used]}}
