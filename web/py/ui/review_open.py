@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .review_file import read_match_file
-
 REVIEW_KEY = "gamao.review"
 
 
@@ -22,6 +20,8 @@ def from_url(search: str, store, open_record: Callable[[str], object]) -> None:
 async def from_file(file_input, open_record: Callable[[dict], object], notice: Callable[[str], None], t) -> None:
     """The file chosen in ``file_input`` (emptied for the next choice): its record opened, or ``notice`` of why it
     cannot be read."""
+    from .review_file import read_match_file  # (the review's modules: not imported by the page's start)
+
     files = file_input.files
     if not files or not files.length:
         return
