@@ -147,18 +147,20 @@ const pageRuns = (text, memory, kept) => {
   return runs;
 };
 
-// The kept snapshot if it was made for this deploy and this Pyodide and is whole: { size, header, memory, runs, bytes }
-// (memory: the length of Python's memory; runs: pageRuns's; header:
+// The kept snapshot if it was made for this deploy (`deployed`: a promise of its version) and this Pyodide and is
+// whole: { size, header, memory, runs, bytes } (memory: the length of Python's memory; runs: pageRuns's; header:
 // Pyodide's header at its start, read apart, as a Uint8Array; bytes: a promise of the whole ArrayBuffer, checked
 // by fromSnapshot); otherwise null (and a snapshot that cannot be used is dropped). App.js's read is taken once,
 // whatever comes of it, so that its 45 MB are not held after.
-const readSnapshot = async (deploy) => {
+const readSnapshot = async (deployed) => {
   const early = ON_PAGE ? globalThis.gamaoSnapshotRead : undefined;
   if (early) delete globalThis.gamaoSnapshotRead;
-  if (!deploy || typeof caches === "undefined") return null;
+  if (typeof caches === "undefined") return null;
   try {
     const found = await kept(early);
-    if (!found) return null;
+    if (!found) return null; // (then the deploy's version is not waited for: a first visit goes on at once)
+    const deploy = await deployed;
+    if (!deploy) return null;
     const h = found.headers;
     if (h.get("x-gamao-deploy") !== deploy || h.get("x-gamao-pyodide") !== version) {
       await dropSnapshot();
@@ -316,7 +318,7 @@ async function boot(options, snapshot) {
   options = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
   if (snapshot === undefined) {
     timeMark("gamao:boot");
-    snapshot = await readSnapshot(await deployVersion);
+    snapshot = await readSnapshot(deployVersion);
   }
   timeMark("gamao:boot-snapshot-found");
   if (snapshot) {
@@ -351,7 +353,7 @@ export function start() {
   if (!early && !asked) {
     early = (async () => {
       timeMark("gamao:boot");
-      const snapshot = await readSnapshot(await deployVersion);
+      const snapshot = await readSnapshot(deployVersion);
       return snapshot ? boot({}, snapshot) : null;
     })();
     early.catch(() => {}); // (loadPyodide below starts normally instead)
