@@ -10,7 +10,9 @@ Run by `make play` and `make test` (and before hosting: the whole `web/` folder 
   back) into web/assets/vendor/pylib/.
 - Packs every web/py/**/*.py (and the vendored libraries) into web/assets/py-bundle.zip: one request instead of
   dozens, unpacked by Pyodide into the interpreter's working directory. The app's modules go in as bytecode,
-  compiled by the pinned Pyodide under Node (tools/site/compile_pyc.mjs), so the browser does not compile them.
+  compiled by the pinned Pyodide under Node (tools/site/compile_pyc.mjs), so the browser does not compile them; with
+  them, the code a start would otherwise compile in the browser although it never changes (the methods dataclasses
+  writes for the app's classes, PyScript's own package: tools/site/compile_ahead.mjs).
   Packed again only when stale (a source newer than it, or its sources' names or the recipe changed: its zip
   comment keeps a key of them), so asking for a ready site again costs no compile.
 - Writes Pyodide's standard library precompiled (web/assets/vendor/pyodide/stdlib.zip, by the pinned Pyodide under
