@@ -119,24 +119,18 @@ def _cubeless_value(o: Outputs, ctx: CubeInfo) -> float:
     return emg(ctx, m)
 
 
-CUBEFUL_MONEY = False
-
-
 def _play_value(o: Outputs, ctx: CubeInfo, result) -> float:
     """What a play is worth to its mover, ``o`` the mover's cubeless outputs after it (``result``, the mover
     encoded second). In a match its cubeful match-winning chance as equivalent money: the opponent is on roll
     with the cube as it stands and takes its best cube action (no double, or double and the mover's best answer)
     by ``bot.cube``'s model, the cube decisions' own, with the efficiency of the position it rolls in. A dead
-    cube (the Crawford game, a game that has ended) leaves the cubeless value."""
-    if not (ctx.match_length or CUBEFUL_MONEY) or ctx.crawford or _play.winner_kind(result):
+    cube (the Crawford game, a game that has ended) leaves the cubeless value, and so does money play (whose
+    checker plays the benchmark against GNU Backgammon 2-ply judges cubeless: docs/analysis.md)."""
+    if not ctx.match_length or ctx.crawford or _play.winner_kind(result):
         return _cubeless_value(o, ctx)
     opp = ctx.flipped()
     oo = invert(o)
     x = _cube.efficiency((result[1], result[0]))
-    if not ctx.match_length:
-        e = _cube.money_equities(oo, opp.owner, x)
-        return -(max(e["no_double"], min(e["double_take"], e["double_pass"])) if opp.may_double else
-                 e["no_double"])
     if _can_double(opp):
         e = _cube.match_equities(oo, opp, x)
         m = max(e["no_double"], min(e["double_take"], e["double_pass"]))
