@@ -15,7 +15,7 @@ VENV_STAMP := $(VENV)/.installed
 # timed out while it shared the two cores).
 # A browser test whose Chromium renderer crashed under it (seen once in CI, while a page booted) runs once more;
 # any other failure, the renderer's crash on the second run included, fails the suite.
-E2E_FLAGS := -p no:cacheprovider --reruns 1 --only-rerun "Page crashed"
+E2E_FLAGS := -p no:cacheprovider --reruns 1 --only-rerun "Page crashed" --only-rerun "was not ready"
 E2E_RUN := $(VPY) -m pytest e2e -n 2 --dist loadfile --ignore=e2e/test_netlab.py $(E2E_FLAGS) \
 	&& $(VPY) -m pytest e2e/test_netlab.py $(E2E_FLAGS)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import urllib.parse
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 from tools.site import build_site, serve
@@ -66,6 +67,9 @@ class Guard:
         context.route("**/*", route)
 
     def watch_page(self, page) -> None:
+        said: list[str] = []
+        page.gamao_console = said  # what the page said, for a boot that never ends (wait_ready reports it)
+        page.on("console", lambda msg: said.append(f"{msg.type}: {msg.text}"))
         page.on("console", lambda msg: msg.type == "error" and self.errors.append(f"console: {msg.text}"))
         page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
 
@@ -106,7 +110,15 @@ def page(context, new_page):
 
 
 def wait_ready(page) -> None:
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    """Wait for `html[data-ready]`; a boot that never gets there fails with where it stopped (<html>'s attributes,
+    the page's address) and what the page said on its console."""
+    try:
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    except PlaywrightTimeout:
+        where = page.evaluate("[location.href, ...Array.from(document.documentElement.attributes,"
+                              " (a) => `${a.name}=${a.value}`)]")
+        said = "\n".join(getattr(page, "gamao_console", [])[-40:])
+        raise AssertionError(f"the page was not ready in {BOOT_TIMEOUT_MS} ms: {where}\nits console:\n{said}") from None
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import wait_ready
 import helpers as H
 
 SIZES = [(1024, 768), (1280, 720), (1366, 768), (1440, 900), (1536, 864), (1920, 1080)]
@@ -61,7 +62,7 @@ def test_the_whole_table_is_on_the_screen_and_nothing_covers_a_control(table, wi
     page, guard = table
     H.resize(page, {"width": width, "height": height})
     page.reload()
-    page.wait_for_selector("html[data-ready]", state="attached")
+    wait_ready(page)
     H.wait_for_turn(page)
     assert page.locator("#dice-area[data-dice]").count() == 1  # the opening roll is on the board
     got = page.evaluate(CHECK_JS)
@@ -80,7 +81,7 @@ def test_opened_panels_beside_the_board_never_push_the_turns_buttons_under_other
     page, guard = table
     H.resize(page, {"width": width, "height": height})
     page.reload()
-    page.wait_for_selector("html[data-ready]", state="attached")
+    wait_ready(page)
     H.wait_for_turn(page)
     page.evaluate("""() => { document.getElementById('ids').open = true;
                              document.getElementById('practice').hidden = false; }""")

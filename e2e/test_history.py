@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from conftest import wait_ready
 import helpers as H
 
 BEAR_OFF_XGID = "XGID=-A---------------------ab-:0:0:1:00:0:0:0:0:10"  # the person has one checker left
@@ -119,7 +120,7 @@ def test_a_finished_game_is_kept_in_the_history_exported_and_verified(table, sha
     guard.watch_page(other)
     try:
         other.goto(page.url.split("?")[0] + "verify.html?lang=en#history=1")
-        other.wait_for_selector("html[data-ready]", state="attached")
+        wait_ready(other)
         other.wait_for_selector("#verdict[data-verdict]")
         assert json.loads(other.locator("#record-text").input_value())["games"] == last["games"]
         assert other.locator("#verdict").get_attribute("data-verdict") == "ok"
@@ -132,7 +133,7 @@ def test_a_corrupt_save_is_told_and_can_be_downloaded(table):
     page = table
     page.evaluate("localStorage.setItem('gamao.table', '{broken save')")
     page.reload()
-    page.wait_for_selector("html[data-ready]", state="attached")
+    wait_ready(page)
     assert "could not be read" in page.locator("#notice").text_content()
     dialog = page.locator("#dlg-corrupt")
     assert dialog.is_visible() and "could not be read" in dialog.text_content()
@@ -160,7 +161,7 @@ def test_a_short_clock_runs_out_and_the_table_plays_for_the_person(page, base_ur
 
 
 def test_a_long_press_on_a_touch_screen_shows_the_tooltips(browser, base_url):
-    from conftest import BOOT_TIMEOUT_MS, Guard, wait_ready
+    from conftest import BOOT_TIMEOUT_MS, Guard
     guard = Guard()
     context = browser.new_context(has_touch=True, is_mobile=True, viewport={"width": 800, "height": 600})
     context.set_default_timeout(BOOT_TIMEOUT_MS)
@@ -217,7 +218,7 @@ def test_the_language_switch_keeps_the_game(table):
     assert link.text_content() == "Português" and link.get_attribute("hreflang") == "pt-BR"
     link.click()
     page.wait_for_url("**lang=pt**")
-    page.wait_for_selector("html[data-ready]", state="attached")
+    wait_ready(page)
     assert page.locator("html").get_attribute("lang") == "pt-BR"
     assert page.get_by_role("button", name="Novo jogo", exact=True).count() == 1
     assert H.counts(page) == before and f"seed={H.SEED}" in page.url
@@ -225,7 +226,7 @@ def test_the_language_switch_keeps_the_game(table):
     assert H.counts(page)["8"] == 3 and H.counts(page)["5"] == 0
     page.locator("#link-lang").click()  # and back, for the other tests of this module
     page.wait_for_url("**lang=en**")
-    page.wait_for_selector("html[data-ready]", state="attached")
+    wait_ready(page)
     assert page.get_by_role("button", name="New game", exact=True).count() == 1
 
 

@@ -14,6 +14,7 @@ import pathlib
 import pytest
 
 import bot
+from conftest import wait_ready
 import helpers as H
 import rules
 
@@ -71,7 +72,7 @@ def visit(context, guard, url: str):
     page = context.new_page()
     guard.watch_page(page)
     page.goto(url)
-    page.wait_for_selector("html[data-ready]", state="attached")
+    wait_ready(page)
     return page
 
 

@@ -9,6 +9,7 @@ import game
 import rules
 from bot.resign import resign_answer
 
+from conftest import wait_ready
 import helpers as H
 
 
@@ -125,7 +126,7 @@ def test_two_people_the_other_one_answers_and_the_resigned_game_verifies(table):
     assert page.locator("#verdict").get_attribute("data-verdict") == "ok"
     assert "resigned" in page.locator("#games").inner_text() + page.locator("#result").inner_text()
     page.goto(H.table_url(page.url.split("verify.html")[0]))
-    page.wait_for_selector("html[data-ready]", state="attached")
+    wait_ready(page)
 
 
 def test_the_resign_button_works_on_a_phone(table):
@@ -147,7 +148,7 @@ def test_the_resign_button_works_on_a_phone(table):
 
 @pytest.mark.parametrize("lang", ["en", "pt"])
 def test_axe_finds_nothing_in_the_resign_dialogs(browser, base_url, lang):
-    from conftest import BOOT_TIMEOUT_MS, Guard, wait_ready
+    from conftest import BOOT_TIMEOUT_MS, Guard
     from test_a11y import AXE, axe_violations
     assert AXE.exists(), "run `npm ci` for axe-core"
     guard = Guard()

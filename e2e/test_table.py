@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from conftest import wait_ready
 import helpers as H
 
 INITIAL = {"6": 5, "8": 3, "13": 5, "24": 2, "19": -5, "17": -3, "12": -5, "1": -2}
@@ -146,7 +147,7 @@ def test_reload_resumes_the_game_where_it_was(table):
     # the step is saved as the turn's steps beside the whole save, which still has none
     assert json.loads(page.evaluate("localStorage.getItem('gamao.table')"))["steps"] == []
     page.reload()
-    page.wait_for_selector("html[data-ready]", state="attached")
+    wait_ready(page)
     counts = H.counts(page)
     assert counts["8"] == 2 and counts["5"] == 1
     assert page.locator("[data-dice]").get_attribute("data-dice") == "3,1"
@@ -158,7 +159,7 @@ def test_a_corrupt_save_is_kept_aside_and_a_new_game_starts(table):
     page = table
     page.evaluate("localStorage.setItem('gamao.table', '{not json')")
     page.reload()
-    page.wait_for_selector("html[data-ready]", state="attached")
+    wait_ready(page)
     assert "could not be read" in page.locator("#notice").text_content()
     assert page.evaluate("localStorage.getItem('gamao.table.corrupt')") == "{not json"
     assert {k: v for k, v in H.counts(page).items() if v} == INITIAL
@@ -172,7 +173,7 @@ def test_sound_mute_is_remembered(table):
     assert button.get_attribute("aria-pressed") == "true"
     assert page.evaluate("localStorage.getItem('gamao.muted')") == "1"
     page.reload()
-    page.wait_for_selector("html[data-ready]", state="attached")
+    wait_ready(page)
     assert page.locator("#btn-sound").get_attribute("aria-pressed") == "true"
 
 
@@ -226,7 +227,7 @@ def test_on_a_phone_the_board_turns_and_points_are_rows_you_can_tap(table):
 
 
 def test_portuguese_when_the_browser_prefers_it(browser, base_url):
-    from conftest import BOOT_TIMEOUT_MS, Guard, wait_ready
+    from conftest import BOOT_TIMEOUT_MS, Guard
     guard = Guard()
     context = browser.new_context(locale="pt-BR")
     context.set_default_timeout(BOOT_TIMEOUT_MS)

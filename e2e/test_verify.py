@@ -13,6 +13,7 @@ from rules import dice
 from rules.movegen import legal_plays
 from rules.notation import format_play, parse_play
 from rules.position import Position
+from conftest import wait_ready
 
 
 def played_game(base: int) -> dict:
@@ -166,6 +167,6 @@ def test_language_follows_the_browser(browser, base_url, guard):
     page = context.new_page()
     guard.watch_page(page)
     page.goto(base_url + "verify.html")
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+    wait_ready(page)
     assert page.locator("#title").inner_text() == "Verificar um jogo"
     context.close()

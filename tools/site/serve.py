@@ -118,6 +118,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    # A page's start asks for some forty files at once, and tests open several pages together: with the default
+    # backlog of 5 (one connection per request, HTTP/1.0) the kernel dropped connections while the server thread
+    # waited for the interpreter's lock, and each dropped one cost the page a retransmission of a second or more.
+    request_queue_size = 1024
 
 
 def start(port: int = 0, directory: pathlib.Path | str = ROOT / "web",
