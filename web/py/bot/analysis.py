@@ -8,7 +8,8 @@
 The record is replayed by ``game.record.walk_record`` (the verifier's own replay through the rules engine); each
 checker play is ranked among all the legal plays of its roll, each cube action by the cube model of
 ``bot.cube``. ``quick`` is the 0-ply network; ``deep`` is the strong level's search (1-ply on the 0-ply
-candidates within 0.16 of the best, at most 8, and on the play made). Standard library only.
+candidates within 0.16 of the best, at most 8, and on the play made). A match's checker plays are valued cubeful
+(``_play_value``), money's cubeless. Standard library only.
 """
 from __future__ import annotations
 
