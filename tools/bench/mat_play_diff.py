@@ -15,6 +15,8 @@ import pathlib
 import re
 
 _ROLL = re.compile(r"^Rolled (\d)(\d) ")
+LISTED = 0.1
+"""``compare`` lists the plays whose two losses differ by this much."""
 _PLAY = re.compile(r"^([* ])\s+(\d+)\. Cubeful \d-ply\s+(.*?)\s+Eq\.: ([-+]\d+\.\d+)")
 
 
@@ -80,9 +82,17 @@ def decisions(text: str, path: pathlib.Path) -> list[dict]:
 
 
 def compare(text: str, path: pathlib.Path, label: str) -> list[dict]:
-    """Per player, GNU's checker-play loss and ours over the plays both count, and how far our value of the play
-    made on GNU's chances is from GNU's own (with the cube and without)."""
+    """Each play whose loss by GNU and by us differ by ``LISTED`` or more; then per player GNU's checker-play loss
+    and ours over the plays both count, and how far our value of the play made on GNU's chances is from GNU's own
+    (with the cube and without)."""
     rows = decisions(text, path)
+    for r in rows:
+        if abs(r["loss"] - r["gnu_loss"]) >= LISTED:
+            c = r["ctx"]
+            print(f"{label} g{r['game']} p{r['player']} {r['play']:24} GNU loss {r['gnu_loss']:.3f} ours "
+                  f"{r['loss']:.3f} | score {c.score} of {c.match_length} cube {c.value} {c.owner} crawford "
+                  f"{c.crawford} | the play made: GNU {r['gnu_equity']:+.3f}, ours on GNU's chances "
+                  f"{r['model']:+.3f}", flush=True)
     for p in (0, 1):
         mine = [r for r in rows if r["player"] == p]
         if not mine:
