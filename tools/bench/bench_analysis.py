@@ -10,6 +10,7 @@
                                                                          # GNU Backgammon's self-play
     .venv/bin/python -m tools.bench.bench_analysis --mat-vs-gnubg 2 --mat-source gnubg --mat-length 7 --cube-diff
                                                                          # ... and each cube decision against GNU's
+                                                                         # (--play-diff: each checker play)
     .venv/bin/python -m tools.bench.bench_analysis --match 7             # a 7-point match, quick and deep
     .venv/bin/python -m tools.bench.bench_analysis --pyodide --match 7   # ... in Chromium
 
@@ -458,13 +459,16 @@ def main() -> None:
                     "our intermediate bot against the beginner (bots) or GNU Backgammon's self-play (gnubg)")
     ap.add_argument("--cube-diff", action="store_true", help="--mat-vs-gnubg: also list each match's cube "
                     "decisions against GNU Backgammon's (tools/bench/mat_cube_diff.py)")
+    ap.add_argument("--play-diff", action="store_true", help="--mat-vs-gnubg: also compare each match's checker "
+                    "plays with GNU Backgammon's (tools/bench/mat_play_diff.py)")
     ap.add_argument("--cache", metavar="FILE", help="--gnubg: GNU's judgements, read and appended (JSON lines)")
     ap.add_argument("--gnubg-rows", action="store_true", help="--summarise FILE is a --gnubg --rows file")
     ap.add_argument("--match", type=int, default=0, metavar="L", help="time a whole L-point match")
     args = ap.parse_args()
     if args.mat_vs_gnubg:
         from tools.bench import mat_vs_gnubg
-        mat_vs_gnubg.run(args.mat_vs_gnubg, args.mat_length, args.seed, args.mat_source, args.cube_diff)
+        mat_vs_gnubg.run(args.mat_vs_gnubg, args.mat_length, args.seed, args.mat_source, args.cube_diff,
+                         args.play_diff)
     elif args.gnubg:
         from tools.bench import gnubg_analysis
         print(f"against GNU Backgammon 2-ply, {args.gnubg} games from seed {args.seed}, {args.jobs} process(es), "

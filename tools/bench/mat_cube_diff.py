@@ -38,19 +38,20 @@ def _export_worker(path: str, out: str) -> None:
     gnubg.command(f"export match text {out}")
 
 
+def gnubg_exports(path: pathlib.Path) -> list[pathlib.Path]:
+    """GNU's 0-ply analysis of the match in ``path`` exported as text (``_export_worker``, in a process of its
+    own), once per file: the text files, one per game, in order."""
+    out = path.with_suffix(".txt")
+    if not out.exists():
+        subprocess.run([sys.executable, "-m", "tools.bench.mat_cube_diff", str(path), str(out)],
+                       stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=600, check=True)
+    return [out] + sorted(out.parent.glob(out.stem + "_[0-9][0-9][0-9].txt"))  # GNU writes a file per game
+
+
 def gnubg_cube_analyses(path: pathlib.Path) -> list[list[dict]]:
     """Per game, GNU's cube analyses in order: ``{"pid", "action", "outputs", "equities"}`` where action is
     "double", "take", "pass" or "roll" (a turn with no double) and outputs/equities are the deciding side's."""
-    out = path.with_suffix(".txt")
-    for old in out.parent.glob(out.stem + "*.txt"):
-        old.unlink()
-    subprocess.run([sys.executable, "-m", "tools.bench.mat_cube_diff", str(path), str(out)],
-                   stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=600, check=True)
-    games: list[list[dict]] = []
-    files = [out] + sorted(out.parent.glob(out.stem + "_[0-9][0-9][0-9].txt"))  # GNU writes a file per game
-    for f in files:
-        games.append(_parse(f.read_text().splitlines()))
-    return games
+    return [_parse(f.read_text().splitlines()) for f in gnubg_exports(path)]
 
 
 def _parse(lines: list[str]) -> list[dict]:

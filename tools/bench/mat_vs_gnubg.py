@@ -116,7 +116,8 @@ def within(ours: float, gnu: float) -> bool:
     return abs(ours - gnu) <= WITHIN * abs(gnu)
 
 
-def run(n: int, length: int, seed: int, source: str = "bots", cube_diff: bool = False) -> None:
+def run(n: int, length: int, seed: int, source: str = "bots", cube_diff: bool = False,
+        play_diff: bool = False) -> None:
     rows = []
     t_ours = 0.0
     who = ("intermediate (player 0) against beginner" if source == "bots" else
@@ -141,6 +142,9 @@ def run(n: int, length: int, seed: int, source: str = "bots", cube_diff: bool = 
             if cube_diff:  # each cube decision against GNU's (our analysis done again, outside the CPU count)
                 from tools.bench import mat_cube_diff
                 mat_cube_diff.compare(text, path, f"seed {s}")
+            if play_diff:  # each checker play against GNU's (likewise outside the CPU count)
+                from tools.bench import mat_play_diff
+                mat_play_diff.compare(text, path, f"seed {s}")
             for p in (0, 1):
                 row = {k: (ours[k][p], gnu[k][p]) for k in ("checker", "overall")}
                 rows.append(row)

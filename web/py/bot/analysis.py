@@ -8,7 +8,8 @@
 The record is replayed by ``game.record.walk_record`` (the verifier's own replay through the rules engine); each
 checker play is ranked among all the legal plays of its roll, each cube action by the cube model of
 ``bot.cube``. ``quick`` is the 0-ply network; ``deep`` is the strong level's search (1-ply on the 0-ply
-candidates within 0.16 of the best, at most 8, and on the play made). Standard library only.
+candidates within 0.16 of the best, at most 8, and on the play made). A match's checker plays are valued cubeful
+(``_play_value``), money's cubeless. Standard library only.
 """
 from __future__ import annotations
 
@@ -119,6 +120,26 @@ def _cubeless_value(o: Outputs, ctx: CubeInfo) -> float:
     return emg(ctx, m)
 
 
+def _play_value(o: Outputs, ctx: CubeInfo, result) -> float:
+    """What a play is worth to its mover, ``o`` the mover's cubeless outputs after it (``result``, the mover
+    encoded second). In a match its cubeful match-winning chance as equivalent money: the opponent is on roll
+    with the cube as it stands and takes its best cube action (no double, or double and the mover's best answer)
+    by ``bot.cube``'s model, the cube decisions' own, with the efficiency of the position it rolls in. A dead
+    cube (the Crawford game, a game that has ended) leaves the cubeless value, and so does money play (whose
+    checker plays the benchmark against GNU Backgammon 2-ply judges cubeless: docs/analysis.md)."""
+    if not ctx.match_length or ctx.crawford or _play.winner_kind(result):
+        return _cubeless_value(o, ctx)
+    opp = ctx.flipped()
+    oo = invert(o)
+    x = _cube.efficiency((result[1], result[0]))
+    if _can_double(opp):
+        e = _cube.match_equities(oo, opp, x)
+        m = max(e["no_double"], min(e["double_take"], e["double_pass"]))
+    else:
+        m = _cube.match_cubeful(oo, opp.my_away, opp.their_away, opp.value, opp.owner, opp.post_crawford, x)
+    return emg(ctx, 1.0 - m)
+
+
 def move_options(pos: Position, dice: tuple[int, int], level: str = "quick", ctx: CubeInfo = MONEY,
                  include: Optional[Position] = None) -> list[dict]:
     """Every distinct legal result of ``dice`` in ``pos`` (seen by the mover), best first:
@@ -130,7 +151,7 @@ def move_options(pos: Position, dice: tuple[int, int], level: str = "quick", ctx
     scored = []
     for i, (steps, result) in enumerate(legal_plays(pos, dice)):
         o = _play.after_play_outputs(ev, result)
-        scored.append([_cubeless_value(o, ctx), i, steps, result, o, 0])
+        scored.append([_play_value(o, ctx, result), i, steps, result, o, 0])
     scored.sort(key=lambda t: (-t[0], t[1]))
     search, check = ANALYSIS[level].search, ANALYSIS[level].check
     if search.plies and len(scored) > 1:
@@ -141,7 +162,7 @@ def move_options(pos: Position, dice: tuple[int, int], level: str = "quick", ctx
         ev = ev.pruned(DEEP_PRUNE)  # and prune their reply choices as strong's do
         for t in deep:
             t[4] = _one_ply_after(ev, t[3], replies)
-            t[0], t[5] = _cubeless_value(t[4], ctx), 1
+            t[0], t[5] = _play_value(t[4], ctx, t[3]), 1
         scored.sort(key=lambda t: (-t[5], -t[0], t[1]))
         if include is not None and check is not None:
             _two_ply_check(scored, include, ctx)
@@ -165,7 +186,7 @@ def _one_ply_check(scored: list, include, ctx: CubeInfo) -> None:
     replies: _play.Cache = {}
     for t in picked:
         t[4] = _one_ply_after(ev, t[3], replies)
-        t[0], t[5] = _cubeless_value(t[4], ctx), 1
+        t[0], t[5] = _play_value(t[4], ctx, t[3]), 1
     scored.sort(key=lambda t: (-t[5], -t[0], t[1]))
 
 
@@ -190,7 +211,7 @@ def _two_ply_check(scored: list, include, ctx: CubeInfo) -> None:
         except _play.OverBudget:
             return
     for t, o in zip(picked, found):
-        t[4], t[0], t[5] = o, _cubeless_value(o, ctx), 2
+        t[4], t[0], t[5] = o, _play_value(o, ctx, t[3]), 2
     scored.sort(key=lambda t: (-t[5], -t[0], t[1]))
 
 
