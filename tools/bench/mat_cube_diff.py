@@ -88,17 +88,25 @@ def _loss(kind: str, played: str, eq: dict) -> tuple[float, str]:
     return (abs(take - drop) if played != best else 0.0), best
 
 
+def quick_analysis(text: str):
+    """Our quick analysis of the .mat ``text``, finished (a ``bot.analysis.Analysis``: ``out`` per game its rows,
+    ``pending`` the decisions they judge)."""
+    import game
+    from bot import analysis as A
+    a = A.Analysis(game.import_match(text), "quick")
+    while not a.finished:
+        a.step(50)
+    return a
+
+
 def decisions(text: str, path: pathlib.Path) -> list[dict]:
     """Each cube decision of the match that both analyses judge: GNU's equities (``gnu``), ours (``ours``) and
     our model's on GNU's cubeless chances (``model``), each with its error and right action, whether each side
     counts it (GNU's close decisions, ours), and the deciding side's cube view."""
-    import game
     from bot import analysis as A
     from bot import cube as C
     gnu_games = gnubg_cube_analyses(path)
-    a = A.Analysis(game.import_match(text), "quick")
-    while not a.finished:
-        a.step(50)
+    a = quick_analysis(text)
     out = []
     for gi, rows in enumerate(a.out):
         gnu = {(g["pid"], g["action"] in ("take", "pass")): g for g in gnu_games[gi]} if gi < len(gnu_games) else {}

@@ -57,12 +57,10 @@ def decisions(text: str, path: pathlib.Path) -> list[dict]:
     its best less the play made's), ``loss`` (ours), ``gnu_equity`` and ``model`` (the play made's value by GNU,
     and by our analysis on GNU's cubeless chances), ``cubeless`` (the latter without the cube), the player and
     the deciding side's cube view."""
-    import game
     from bot import analysis as A
+    from tools.bench.mat_cube_diff import quick_analysis
     gnu_games = gnubg_play_analyses(path)
-    a = A.Analysis(game.import_match(text), "quick")
-    while not a.finished:
-        a.step(50)
+    a = quick_analysis(text)
     out = []
     for gi, rows in enumerate(a.out):
         gnu = gnu_games[gi] if gi < len(gnu_games) else {}

@@ -57,26 +57,18 @@ bundleBytes.catch(() => {}); // a failed download is reported where it is awaite
 // as before. A start from a snapshot needs none of it (its modules are imported already, PyScript's package compiled
 // by the snapshot's own maker), and a snapshot is made without it, so that it does not hold the table.
 const CODE_AHEAD = "code-ahead.marshal";
-const USE_CODE_AHEAD = `
-def _use_code_ahead(bundle):
-    import builtins, dataclasses, importlib.machinery, importlib.util, marshal, zipimport
-    try:
-        ahead = marshal.loads(zipimport.zipimporter(bundle).get_data(${JSON.stringify(CODE_AHEAD)}))
-    except (OSError, ValueError, EOFError, TypeError):
-        return
-    made, sources = ahead["dataclasses"], ahead["sources"]
-
-    def exec_ahead(source, globals=None, locals=None, /):
-        return builtins.exec(made.get(source, source) if isinstance(source, str) else source, globals, locals)
-
-    exec_ahead.ahead = made  # (tests)
-    dataclasses.exec = exec_ahead  # (dataclasses' only use of exec: the text of a class's methods)
+// Python: _load_compiled(codes) teaches the interpreter's source loader to take the bytecode in `codes`, keyed by
+// (file, importlib.util.source_hash of its bytes), for a source file whose bytes hash the same, and to compile any
+// other as before. Used by a normal start (the code compiled ahead) and by the snapshot's maker (snapshot-worker.mjs).
+export const LOAD_COMPILED = `
+def _load_compiled(codes):
+    import importlib.machinery, importlib.util
     loader = importlib.machinery.SourceFileLoader
     compile_source = loader.source_to_code
 
     def source_to_code(self, data, path, *args, **kwargs):
         if isinstance(data, bytes):
-            code = sources.get((path, importlib.util.source_hash(data)))
+            code = codes.get((path, importlib.util.source_hash(data)))
             if code is not None:
                 source_to_code.used.append(path)
                 return code
@@ -84,6 +76,22 @@ def _use_code_ahead(bundle):
 
     source_to_code.used = []  # the files whose bytecode came from here (tests)
     loader.source_to_code = source_to_code
+`;
+const USE_CODE_AHEAD = `${LOAD_COMPILED}
+def _use_code_ahead(bundle):
+    import builtins, dataclasses, marshal, zipimport
+    try:
+        ahead = marshal.loads(zipimport.zipimporter(bundle).get_data(${JSON.stringify(CODE_AHEAD)}))
+    except (OSError, ValueError, EOFError, TypeError):
+        return
+    made = ahead["dataclasses"]
+
+    def exec_ahead(source, globals=None, locals=None, /):
+        return builtins.exec(made.get(source, source) if isinstance(source, str) else source, globals, locals)
+
+    exec_ahead.ahead = made  # (tests)
+    dataclasses.exec = exec_ahead  # (dataclasses' only use of exec: the text of a class's methods)
+    _load_compiled(ahead["sources"])
 `;
 export const mountBundle = async (pyodide, ahead = false) => {
   pyodide.FS.writeFile(BUNDLE_PATH, new Uint8Array(await bundleBytes));

@@ -12,7 +12,9 @@
 // Nothing of JavaScript may be held by Python when the snapshot is taken, so every input goes through the
 // interpreter's file system and is read there by Python.
 import { loadPyodide, version } from "../vendor/pyodide/pyodide.mjs";
-import { BUNDLE_PATH, INDEX_URL, MEMORY_PAGE, SNAPSHOT_CACHE, SNAPSHOT_KEY, STDLIB_URL, mountBundle } from "./pyodide.mjs";
+import {
+  BUNDLE_PATH, INDEX_URL, LOAD_COMPILED, MEMORY_PAGE, SNAPSHOT_CACHE, SNAPSHOT_KEY, STDLIB_URL, mountBundle,
+} from "./pyodide.mjs";
 
 const asset = (path) => new URL(`../${path}`, import.meta.url).href;
 
@@ -33,26 +35,14 @@ const make = async ({ deploy, modules }) => {
   pyodide.FS.writeFile("/tmp/snapshot/weights.json", weights);
   pyodide.FS.writeFile("/tmp/snapshot/bearoff.bin", bearoff);
   pyodide.FS.writeFile("/tmp/snapshot/modules.json", new TextEncoder().encode(JSON.stringify(modules)));
-  pyodide.runPython(`
+  pyodide.runPython(`${LOAD_COMPILED}
 def _compile_ahead(sources):
-    import importlib.machinery, importlib.util
+    import importlib.util
     codes = {}
     for path, text in sources.items():
         data = text.encode("utf-8")
         codes[path, importlib.util.source_hash(data)] = compile(data, path, "exec", dont_inherit=True)
-    loader = importlib.machinery.SourceFileLoader
-    compile_source = loader.source_to_code
-
-    def source_to_code(self, data, path, *args, **kwargs):
-        if isinstance(data, bytes):
-            code = codes.get((path, importlib.util.source_hash(data)))
-            if code is not None:
-                source_to_code.used.append(path)
-                return code
-        return compile_source(self, data, path, *args, **kwargs)
-
-    source_to_code.used = []  # the files whose bytecode came from here (tests)
-    loader.source_to_code = source_to_code
+    _load_compiled(codes)
 
 def _prepare():
     import importlib, json, zipfile
@@ -82,7 +72,7 @@ def _prepare():
     import shutil
     shutil.rmtree("/tmp/snapshot")
 _prepare()
-del _prepare, _compile_ahead
+del _prepare, _compile_ahead, _load_compiled
 `);
   const snapshot = pyodide.makeMemorySnapshot();
   // where Python's memory begins in it (Pyodide's header before: magic, this offset, a JSON of its JS objects)
