@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from conftest import wait_ready
+from conftest import BOOT_TIMEOUT_MS, Guard, wait_ready
 import helpers as H
 
 BEAR_OFF_XGID = "XGID=-A---------------------ab-:0:0:1:00:0:0:0:0:10"  # the person has one checker left
@@ -161,7 +161,6 @@ def test_a_short_clock_runs_out_and_the_table_plays_for_the_person(page, base_ur
 
 
 def test_a_long_press_on_a_touch_screen_shows_the_tooltips(browser, base_url):
-    from conftest import BOOT_TIMEOUT_MS, Guard
     guard = Guard()
     context = browser.new_context(has_touch=True, is_mobile=True, viewport={"width": 800, "height": 600})
     context.set_default_timeout(BOOT_TIMEOUT_MS)

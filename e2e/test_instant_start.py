@@ -14,7 +14,7 @@ import pathlib
 import pytest
 
 import bot
-from conftest import wait_ready
+from conftest import BOOT_TIMEOUT_MS, Guard, wait_ready
 import helpers as H
 import rules
 
@@ -79,7 +79,6 @@ def visit(context, guard, url: str):
 @pytest.fixture(scope="module")
 def player(browser, base_url):
     """A returning player's browser: (context, guard, url) after a first visit that kept its snapshot."""
-    from conftest import BOOT_TIMEOUT_MS, Guard
     guard = Guard()
     context = browser.new_context()
     context.set_default_timeout(BOOT_TIMEOUT_MS)

@@ -9,7 +9,7 @@ import game
 import rules
 from bot.resign import resign_answer
 
-from conftest import wait_ready
+from conftest import BOOT_TIMEOUT_MS, Guard, wait_ready
 import helpers as H
 
 
@@ -148,7 +148,6 @@ def test_the_resign_button_works_on_a_phone(table):
 
 @pytest.mark.parametrize("lang", ["en", "pt"])
 def test_axe_finds_nothing_in_the_resign_dialogs(browser, base_url, lang):
-    from conftest import BOOT_TIMEOUT_MS, Guard
     from test_a11y import AXE, axe_violations
     assert AXE.exists(), "run `npm ci` for axe-core"
     guard = Guard()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import wait_ready
+from conftest import BOOT_TIMEOUT_MS, Guard, wait_ready
 import helpers as H
 
 INITIAL = {"6": 5, "8": 3, "13": 5, "24": 2, "19": -5, "17": -3, "12": -5, "1": -2}
@@ -227,7 +227,6 @@ def test_on_a_phone_the_board_turns_and_points_are_rows_you_can_tap(table):
 
 
 def test_portuguese_when_the_browser_prefers_it(browser, base_url):
-    from conftest import BOOT_TIMEOUT_MS, Guard
     guard = Guard()
     context = browser.new_context(locale="pt-BR")
     context.set_default_timeout(BOOT_TIMEOUT_MS)
