@@ -115,6 +115,10 @@ const sayKept = (kept) => {
   } catch (e) { /* storage refused */ }
 };
 
+const saidKept = () => {
+  try { return ON_PAGE && !!localStorage.getItem(SNAPSHOT_KEPT_KEY); } catch (e) { return false; }
+};
+
 const dropSnapshot = async () => {
   sayKept(false);
   try { await caches.delete(SNAPSHOT_CACHE); } catch (e) { /* storage refused: nothing kept anyway */ }
@@ -232,8 +236,9 @@ const precompiled = (hook, compiled) => (imports, receive) => {
 // would copy a whole image it had been given (the header says the memory begins at its end: Pyodide copies nothing).
 // Pyodide sizes the heap for a snapshot with a setting its build ignores (its memory is declared inside the wasm),
 // so a snapshot over the default 30 MB would not fit: the memory is grown first.
+const factory = () => import(INDEX_URL + "pyodide.asm.mjs");
 const fromSnapshot = async (options, snapshot) => {
-  const create = (await import(INDEX_URL + "pyodide.asm.mjs")).default;
+  const create = (await factory()).default;
   const fetchAgain = snapshot.wasm ? withoutWasmFetch() : () => {};
   const createPyodideModule = async (settings) => {
     fetchAgain();
@@ -361,6 +366,8 @@ export function start() {
   if (!early && !asked) {
     early = (async () => {
       timeMark("gamao:boot");
+      // With a snapshot said to be kept, Pyodide's module factory is evaluated while Cache Storage finds it.
+      if (saidKept()) factory().catch(() => {});
       const snapshot = await readSnapshot(deployVersion);
       return snapshot ? boot({}, snapshot) : null;
     })();
