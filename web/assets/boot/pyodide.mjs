@@ -378,6 +378,7 @@ export function start() {
 
 export async function loadPyodide(options = {}) {
   asked = true;
+  timeMark("gamao:asked");
   const { stdout, stderr, indexURL, ...rest } = options;
   const pyodide = early && !Object.keys(rest).length ? await early.catch(() => undefined) : undefined;
   // (null: start() found no snapshot of this deploy to start from, so none is looked for again)
