@@ -10,8 +10,9 @@
 // so that on a first visit the 9.6 MB of WebAssembly, the standard library and the app's bundle go through the
 // worker and are not downloaded a second time to complete the cache; it never waits more than INTERPRETER_WAIT_MS
 // for that (PyScript's JavaScript, 140 KB, loads meanwhile). At that moment it preloads what the interpreter's start
-// needs (Pyodide's modules, the standard library, the app's bundle, and the WebAssembly unless a memory snapshot is
-// kept: a worker compiles it then), so those loads begin before PyScript's JavaScript has asked for them.
+// needs (Pyodide's modules and package index, the standard library, the app's bundle, and the WebAssembly unless a
+// memory snapshot is kept: a worker compiles it then; with one kept, the bot's weights and bear-off table too), so
+// those loads begin before PyScript's JavaScript has asked for them.
 (() => {
   const INTERPRETER_WAIT_MS = 3000;
   const WASM_PRELOAD = ["preload", "assets/vendor/pyodide/pyodide.asm.wasm"]; // unless a worker compiles it
@@ -25,6 +26,7 @@
     ["modulepreload", "assets/vendor/pyodide/pyodide.mjs"],
     ["modulepreload", "assets/vendor/pyodide/pyodide.asm.mjs"],
     ["preload", "assets/vendor/pyodide/stdlib.zip"],
+    ["preload", "assets/vendor/pyodide/pyodide-lock.json"], // (its package index, awaited before the start ends)
     ["preload", "assets/py-bundle.zip"],
     ["preload", "assets/boot/deploy.json"],
   ];
