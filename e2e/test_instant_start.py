@@ -197,6 +197,14 @@ def test_a_repeat_visit_starts_from_the_snapshot_plays_the_bot_and_takes_a_hint(
     # PyScript's own package (written as source at every start) was not compiled: its bytecode is in the snapshot
     used = run_python(page, "import importlib.machinery as m\nresult = m.SourceFileLoader.source_to_code.used")
     assert "/home/pyodide/pyscript/__init__.py" in used
+    # The bot's weights and bear-off table were asked for as the start began, once each (main.py's fetch took the
+    # preload), before the table was built
+    asked = page.evaluate("""() => {
+      const built = performance.getEntriesByName("gamao:table")[0].startTime;
+      return ["weights.json", "bearoff.bin"].map((name) => performance.getEntriesByType("resource")
+        .filter((r) => r.name.endsWith("/assets/bot/" + name)).map((r) => r.startTime < built));
+    }""")
+    assert asked == [[True], [True]]
     H.new_game(page, "bot", "strong")
     assert H.wait_for_turn(page) == "move"  # this seed: the person opens with 3-1
     page.locator("#btn-hint").click()

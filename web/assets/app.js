@@ -43,13 +43,16 @@
     || new URL("assets/app.js", document.baseURI).href;
   const SNAPSHOT_URL = new URL("../boot-snapshot", HERE).href;
   // With a snapshot kept the table is ready within a few hundred milliseconds, and the bot's weights and bear-off
-  // table (which main.py fetches once it is) would then be waited for: they are asked for now. (On a first visit
-  // they would only share the network with the interpreter's start.)
+  // table (which main.py fetches once it is) would then be waited for: on the page whose Python fetches them
+  // (<html data-fetches-bot>) they are asked for now. (On a first visit they would only share the network with the
+  // interpreter's start.)
   const BOT_PRELOADS = [["preload", "assets/bot/weights.json"], ["preload", "assets/bot/bearoff.bin"]];
   const readSnapshot = () => {
     const kept = snapshotKept();
     if (!kept) preload(...WASM_PRELOAD);
-    else for (const [rel, href] of BOT_PRELOADS) preload(rel, href);
+    else if (document.documentElement.hasAttribute("data-fetches-bot")) {
+      for (const [rel, href] of BOT_PRELOADS) preload(rel, href);
+    }
     if (typeof caches === "undefined") return;
     // (said to be kept: the worker starts at once, not once Cache Storage has answered, some 50 ms later)
     let compiling = kept ? compileWasm() : null;
