@@ -434,19 +434,21 @@ def _positions_of_play(n: int, seed: int):
     return out
 
 
-def test_quick_looks_again_at_a_doubtful_play_one_ply_deeper():
-    """Quick ranks by the network; a play made that loses between ONE_PLY_FROM and ONE_PLY_TO by it gets strong's
+def test_quick_looks_again_at_a_charged_play_one_ply_deeper():
+    """Quick ranks by the network; a play made that loses ONE_PLY_FROM or more by it, however much, gets strong's
     1-ply look, with the best and the second best, and those three rank first by their 1-ply value. Any other play
     made leaves the network's ranking as it is."""
     ev = A._evaluator().pruned(A.DEEP_PRUNE)
-    looked = kept = 0
+    looked = kept = big = 0
     for pos, d in _positions_of_play(40, 5):
         plain = A.move_options(pos, d, "quick")
-        for o in plain[1:4]:
+        close = [o for o in plain[1:] if plain[0]["equity"] - o["equity"] < A.ONE_PLY_FROM]
+        for o in close + plain[1:3] + plain[-1:]:
             made = Position.from_id(o["position_id"])
             opts = A.move_options(pos, d, "quick", include=made)
             loss = plain[0]["equity"] - o["equity"]
-            if A.ONE_PLY_FROM <= loss < A.ONE_PLY_TO:
+            big += loss >= 0.30
+            if loss >= A.ONE_PLY_FROM:
                 looked += 1
                 picked = {plain[0]["position_id"], plain[1]["position_id"], o["position_id"]}
                 assert {x["position_id"] for x in opts if x["ply"] == 1} == picked
@@ -459,4 +461,4 @@ def test_quick_looks_again_at_a_doubtful_play_one_ply_deeper():
             else:
                 kept += 1
                 assert opts == plain
-    assert looked >= 10 and kept >= 10, (looked, kept)
+    assert looked >= 10 and kept >= 5 and big >= 5, (looked, kept, big)

@@ -54,3 +54,27 @@ def test_match_equity_as_money_is_gnubgs_normalisation_at_the_cube(length, score
     info = gnubg.cubeinfo(cube, -1, 0, length, score, 0, 0)
     for mwc in (0.0, 0.2, 0.45, 0.5, 0.8, 1.0):
         assert A.emg(ctx, mwc) == pytest.approx(gnubg.mwc2eq(mwc, info), abs=1e-4), mwc
+
+
+def test_quicks_look_at_a_play_the_network_charges_heavily_comes_nearer_gnubg_2_ply():
+    """A play the 0-ply network alone charges 0.30 or more: quick's loss for it, after its 1-ply look, is nearer
+    GNU Backgammon's 2-ply judgement than the network's own loss, over the plays of two self-play games (the
+    network's largest errors are on the plays it charges most, so quick looks again at every one of them)."""
+    games = [bot_play.self_play(bot.evaluator(), random.Random(s)) for s in (1, 2)]
+    rows = []
+    for board, dice in [spot for g in games for spot in g[1:]]:
+        pos = Position(board[0], board[1])
+        plain = A.move_options(pos, dice, "quick")
+        heavy = [o for o in plain if plain[0]["equity"] - o["equity"] >= 0.30]
+        if not heavy:
+            continue
+        made = heavy[0]
+        opts = A.move_options(pos, dice, "quick", include=Position.from_id(made["position_id"]))
+        quick = opts[0]["equity"] - next(o["equity"] for o in opts if o["position_id"] == made["position_id"])
+        gnu = gnubg_analysis.judge(pos.to_id(), dice, made["position_id"])["loss"]
+        rows.append((plain[0]["equity"] - made["equity"], quick, gnu))
+    assert len(rows) >= 30
+    network_off = sum(abs(net - gnu) for net, _, gnu in rows)
+    quick_off = sum(abs(quick - gnu) for _, quick, gnu in rows)
+    nearer = sum(abs(quick - gnu) < abs(net - gnu) for net, quick, gnu in rows)
+    assert quick_off < 0.8 * network_off and nearer > len(rows) / 2, (quick_off, network_off, nearer, len(rows))

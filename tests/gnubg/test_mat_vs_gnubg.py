@@ -73,3 +73,11 @@ def test_gnubg_self_play_is_reproducible_material_both_judges_read(tmp_path: pat
     ours = M.our_rates(text)
     assert all(u > 0 for u in ours["unforced"])
     assert all(x > 0 for x in gnu["checker"]) and all(x >= 0 for x in ours["checker"])
+
+
+def test_a_baseline_revisions_rates_are_its_codes_own(tmp_path: pathlib.Path):
+    """``--baseline REV``: our rates by another checkout's code, in a process of its own, are what that code gives;
+    here the checkout is this one, so they equal ours."""
+    text = M.match_mat(1, 3)
+    rates, cpu = M.baseline_rates(pathlib.Path(__file__).resolve().parents[2], text)
+    assert rates == M.our_rates(text) and cpu > 0.0

@@ -11,6 +11,10 @@
     .venv/bin/python -m tools.bench.bench_analysis --mat-vs-gnubg 2 --mat-source gnubg --mat-length 7 --cube-diff
                                                                          # ... and each cube decision against GNU's
                                                                          # (--play-diff: each checker play)
+    .venv/bin/python -m tools.bench.bench_analysis --mat-vs-gnubg 1 --seed 15 --mat-source gnubg --mat-length 7 \
+        --play-depths 324                                               # ... the plays where the two part, judged
+                                                                         # deeper and rolled out (--baseline REV:
+                                                                         # our figures by REV's code beside)
     .venv/bin/python -m tools.bench.bench_analysis --match 7             # a 7-point match, quick and deep
     .venv/bin/python -m tools.bench.bench_analysis --pyodide --match 7   # ... in Chromium
 
@@ -464,11 +468,16 @@ def main() -> None:
     ap.add_argument("--cache", metavar="FILE", help="--gnubg: GNU's judgements, read and appended (JSON lines)")
     ap.add_argument("--gnubg-rows", action="store_true", help="--summarise FILE is a --gnubg --rows file")
     ap.add_argument("--match", type=int, default=0, metavar="L", help="time a whole L-point match")
+    ap.add_argument("--play-depths", type=int, default=-1, metavar="T", help="--mat-vs-gnubg: also the checker "
+                    "plays where quick and GNU 0-ply part, by GNU 2-ply and our 0/1/2-ply, and (T > 0) Open Sage "
+                    "rollouts of T trials (tools/bench/mat_play_depths.py)")
+    ap.add_argument("--baseline", metavar="REV", help="--mat-vs-gnubg: also our figures by revision REV's code "
+                    "(a temporary git worktree), on the same files in the same run")
     args = ap.parse_args()
     if args.mat_vs_gnubg:
         from tools.bench import mat_vs_gnubg
         mat_vs_gnubg.run(args.mat_vs_gnubg, args.mat_length, args.seed, args.mat_source, args.cube_diff,
-                         args.play_diff)
+                         args.play_diff, args.baseline, args.play_depths)
     elif args.gnubg:
         from tools.bench import gnubg_analysis
         print(f"against GNU Backgammon 2-ply, {args.gnubg} games from seed {args.seed}, {args.jobs} process(es), "

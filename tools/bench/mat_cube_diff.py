@@ -21,8 +21,9 @@ _EQ = re.compile(r"^\d\. (No double|Double, pass|Double, take)\s+([-+]?\d+\.\d+)
 KEYS = {"No double": "no_double", "Double, pass": "double_pass", "Double, take": "double_take"}
 
 
-def _export_worker(path: str, out: str) -> None:
-    """Inside the GNU Backgammon process: import, analyse at 0-ply, export the analysed match as text."""
+def _export_worker(path: str, out: str, plies: int = 0) -> None:
+    """Inside the GNU Backgammon process: import, analyse (checker play at ``plies``, cube decisions at 0-ply),
+    export the analysed match as text."""
     import gnubg
     for s in SETTINGS:
         try:
@@ -32,18 +33,18 @@ def _export_worker(path: str, out: str) -> None:
     gnubg.command("set jacoby off")  # a money game's gammons count, as in our analysis
     gnubg.command(f"import mat {path}")
     gnubg.command("set jacoby off")
-    gnubg.command("set analysis chequerplay evaluation plies 0")
+    gnubg.command(f"set analysis chequerplay evaluation plies {plies}")
     gnubg.command("set analysis cubedecision evaluation plies 0")
     gnubg.command("analyse match")
     gnubg.command(f"export match text {out}")
 
 
-def gnubg_exports(path: pathlib.Path) -> list[pathlib.Path]:
-    """GNU's 0-ply analysis of the match in ``path`` exported as text (``_export_worker``, in a process of its
-    own), once per file: the text files, one per game, in order."""
-    out = path.with_suffix(".txt")
+def gnubg_exports(path: pathlib.Path, plies: int = 0) -> list[pathlib.Path]:
+    """GNU's analysis of the match in ``path`` (checker play at ``plies``) exported as text (``_export_worker``, in
+    a process of its own), once per file and depth: the text files, one per game, in order."""
+    out = path.with_suffix(".txt") if not plies else path.with_name(f"{path.stem}_{plies}ply.txt")
     if not out.exists():
-        subprocess.run([sys.executable, "-m", "tools.bench.mat_cube_diff", str(path), str(out)],
+        subprocess.run([sys.executable, "-m", "tools.bench.mat_cube_diff", str(path), str(out), str(plies)],
                        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=600, check=True)
     return [out] + sorted(out.parent.glob(out.stem + "_[0-9][0-9][0-9].txt"))  # GNU writes a file per game
 
@@ -178,4 +179,4 @@ def compare(text: str, path: pathlib.Path, label: str) -> list[dict]:
 
 
 if __name__ == "__main__":
-    _export_worker(sys.argv[1], sys.argv[2])
+    _export_worker(sys.argv[1], sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 0)

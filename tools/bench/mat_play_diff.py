@@ -46,10 +46,10 @@ def _parse(lines: list[str]) -> dict:
     return found
 
 
-def gnubg_play_analyses(path: pathlib.Path) -> list[dict]:
-    """Per game, GNU's checker-play analyses of the match in ``path`` (``_parse``)."""
+def gnubg_play_analyses(path: pathlib.Path, plies: int = 0) -> list[dict]:
+    """Per game, GNU's checker-play analyses of the match in ``path`` at ``plies`` (``_parse``)."""
     from tools.bench.mat_cube_diff import gnubg_exports
-    return [_parse(f.read_text().splitlines()) for f in gnubg_exports(path)]
+    return [_parse(f.read_text().splitlines()) for f in gnubg_exports(path, plies)]
 
 
 def decisions(text: str, path: pathlib.Path) -> list[dict]:

@@ -98,6 +98,27 @@ def our_rates(text: str) -> dict:
             "unforced": [p["checker"]["unforced"] for p in ps]}
 
 
+_BASELINE = r"""
+import json, sys, time
+from tools.bench.mat_vs_gnubg import our_rates
+t0 = time.process_time()
+rates = our_rates(sys.stdin.read())
+print(json.dumps({"rates": rates, "cpu": time.process_time() - t0}))
+"""
+
+
+def baseline_rates(tree: pathlib.Path, text: str) -> tuple[dict, float]:
+    """``our_rates`` by another revision's code (checked out in ``tree``, ``tools.bench.baseline``), in a process of
+    its own: the rates and its CPU seconds."""
+    import json
+    import os
+    env = dict(os.environ, PYTHONPATH=f"{tree}{os.pathsep}{tree / 'web' / 'py'}")
+    out = subprocess.run([sys.executable, "-c", _BASELINE], input=text, capture_output=True, text=True, env=env,
+                         cwd=tree, timeout=600, check=True)
+    r = json.loads(out.stdout.splitlines()[-1])
+    return r["rates"], r["cpu"]
+
+
 def match_mat(length: int, seed: int) -> str:
     import game
     from game import intents as I
@@ -117,9 +138,23 @@ def within(ours: float, gnu: float) -> bool:
 
 
 def run(n: int, length: int, seed: int, source: str = "bots", cube_diff: bool = False,
-        play_diff: bool = False) -> None:
-    rows = []
-    t_ours = 0.0
+        play_diff: bool = False, baseline: str | None = None, play_depths: int = -1) -> None:
+    """The comparison (module docstring); with ``baseline`` (a git revision) our figures by that revision's code
+    too, on the same files in the same run, printed after ours in each cell."""
+    import contextlib
+    with contextlib.ExitStack() as stack:
+        tree = None
+        if baseline:
+            from tools.bench import baseline as B
+            tree = stack.enter_context(B.worktree(baseline))
+            print(f"baseline: {B.describe(baseline)}, after ours in each cell and line")
+        _run(n, length, seed, source, cube_diff, play_diff, tree, play_depths)
+
+
+def _run(n: int, length: int, seed: int, source: str, cube_diff: bool, play_diff: bool,
+         tree: pathlib.Path | None, play_depths: int = -1) -> None:
+    rows, base_rows = [], []
+    t_ours = t_base = 0.0
     who = ("intermediate (player 0) against beginner" if source == "bots" else
            f"GNU Backgammon's self-play, noise {SELF_PLAY_NOISE[0]} (player 0) against {SELF_PLAY_NOISE[1]}")
     print(f"{n} {length}-point matches (seeds {seed}..{seed + n - 1}), {who}; "
@@ -139,25 +174,44 @@ def run(n: int, length: int, seed: int, source: str = "bots", cube_diff: bool = 
             t1 = time.process_time()
             ours = our_rates(text)
             t_ours += time.process_time() - t1
+            base = None
+            if tree is not None:
+                base, cpu = baseline_rates(tree, text)
+                t_base += cpu
             if cube_diff:  # each cube decision against GNU's (our analysis done again, outside the CPU count)
                 from tools.bench import mat_cube_diff
                 mat_cube_diff.compare(text, path, f"seed {s}")
             if play_diff:  # each checker play against GNU's (likewise outside the CPU count)
                 from tools.bench import mat_play_diff
                 mat_play_diff.compare(text, path, f"seed {s}")
+            if play_depths >= 0:  # the plays where the two part, judged deeper (0: no rollout; else its trials)
+                from tools.bench import mat_play_depths
+                mat_play_depths.compare(text, path, f"seed {s}", play_depths)
             for p in (0, 1):
                 row = {k: (ours[k][p], gnu[k][p]) for k in ("checker", "overall")}
                 rows.append(row)
-                print(f"| {s} | {p} | {ours['unforced'][p]} | {ours['checker'][p]:.1f} | {gnu['checker'][p]:.1f} | "
-                      f"{'yes' if within(*row['checker']) else 'no'} | {ours['overall'][p]:.1f} | "
-                      f"{gnu['overall'][p]:.1f} | {'yes' if within(*row['overall']) else 'no'} |", flush=True)
-    for k in ("checker", "overall"):
-        ok = sum(within(*r[k]) for r in rows)
-        from tools.bench.gnubg_analysis import corr
-        xs, ys = [r[k][0] for r in rows], [r[k][1] for r in rows]
-        print(f"{k}: {ok} of {len(rows)} player figures within 20 % ({100 * ok / len(rows):.0f}%); "
-              f"r = {corr(xs, ys):.3f}; mean ours {sum(xs) / len(xs):.1f}, GNU {sum(ys) / len(ys):.1f}")
-    print(f"our quick analysis (import included): {t_ours:.1f} s CPU for {n} matches")
+                cells = {k: f"{ours[k][p]:.1f}" for k in ("checker", "overall")}
+                ok = {k: "yes" if within(*row[k]) else "no" for k in ("checker", "overall")}
+                if base is not None:
+                    brow = {k: (base[k][p], gnu[k][p]) for k in ("checker", "overall")}
+                    base_rows.append(brow)
+                    for k in ("checker", "overall"):
+                        cells[k] += f" / {base[k][p]:.1f}"
+                        ok[k] += " / " + ("yes" if within(*brow[k]) else "no")
+                print(f"| {s} | {p} | {ours['unforced'][p]} | {cells['checker']} | {gnu['checker'][p]:.1f} | "
+                      f"{ok['checker']} | {cells['overall']} | {gnu['overall'][p]:.1f} | {ok['overall']} |",
+                      flush=True)
+    for label, rs in (("", rows), ("baseline ", base_rows)):
+        if not rs:
+            continue
+        for k in ("checker", "overall"):
+            good = sum(within(*r[k]) for r in rs)
+            from tools.bench.gnubg_analysis import corr
+            xs, ys = [r[k][0] for r in rs], [r[k][1] for r in rs]
+            print(f"{label}{k}: {good} of {len(rs)} player figures within 20 % ({100 * good / len(rs):.0f}%); "
+                  f"r = {corr(xs, ys):.3f}; mean ours {sum(xs) / len(xs):.1f}, GNU {sum(ys) / len(ys):.1f}")
+    print(f"our quick analysis (import included): {t_ours:.1f} s CPU for {n} matches"
+          + (f"; baseline {t_base:.1f} s" if base_rows else ""))
 
 
 if __name__ == "__main__":

@@ -52,8 +52,11 @@ _DEEP, _CHECK = ANALYSIS["deep"].search, ANALYSIS["deep"].check
 assert _CHECK is not None
 DEEP_CANDIDATES, DEEP_MARGIN, DEEP_PRUNE = _DEEP.candidates, _DEEP.margin, _DEEP.prune
 TOP = 3
-ONE_PLY_FROM, ONE_PLY_TO = 0.02, 0.30
-"""Quick's second look (``_one_ply_check``): a play made that loses this much by the network alone."""
+ONE_PLY_FROM = 0.02
+"""Quick's second look (``_one_ply_check``): a play made that loses at least this much by the network alone, half
+the "doubtful" mark, so that every play the network would mark, and every one a deeper look may push into a mark,
+is judged one ply deeper. No upper bound: a play's loss counts in its player's error rate whatever its mark, and
+the network's errors are largest on the plays it charges most (docs/analysis.md)."""
 TWO_PLY_FROM, TWO_PLY_TO, TWO_PLY_MARGIN = 0.02, 0.20, 0.10
 TWO_PLY_BUDGET = _CHECK.deep_budget
 TWO_PLY_PRUNE = DEEP_PRUNE
@@ -173,13 +176,13 @@ def move_options(pos: Position, dice: tuple[int, int], level: str = "quick", ctx
 
 
 def _one_ply_check(scored: list, include, ctx: CubeInfo) -> None:
-    """Quick's second look: when the play made is not the network's best and loses between ``ONE_PLY_FROM`` and
-    ``ONE_PLY_TO`` by it (where its mark is in doubt), the play made, the best and the second best are searched
-    to 1 ply as strong's candidates are (reply choices pruned to ``DEEP_PRUNE``); they then rank first, by their
-    1-ply value. ``scored`` is ``move_options``' list after the network's ranking, and is re-sorted in place."""
+    """Quick's second look: when the play made is not the network's best and loses ``ONE_PLY_FROM`` or more by
+    it (a play it would mark, or nearly, however heavily), the play made, the best and the second best are
+    searched to 1 ply as strong's candidates are (reply choices pruned to ``DEEP_PRUNE``); they then rank first,
+    by their 1-ply value. ``scored`` is ``move_options``' list after the network's ranking, and is re-sorted in place."""
     mine = next(t for t in scored if t[3] == include)
     best = scored[0]
-    if mine is best or not ONE_PLY_FROM <= best[0] - mine[0] < ONE_PLY_TO:
+    if mine is best or best[0] - mine[0] < ONE_PLY_FROM:
         return
     picked = [best] + [t for t in scored[1:2] if t is not mine] + [mine]
     ev = _evaluator().pruned(DEEP_PRUNE)
