@@ -11,8 +11,8 @@
 // worker and are not downloaded a second time to complete the cache; it never waits more than INTERPRETER_WAIT_MS
 // for that (PyScript's JavaScript, 140 KB, loads meanwhile). At that moment it preloads what the interpreter's start
 // needs (Pyodide's modules and package index, the standard library, the app's bundle, and the WebAssembly unless a
-// memory snapshot is kept: a worker compiles it then; with one kept, the bot's weights and bear-off table too), so
-// those loads begin before PyScript's JavaScript has asked for them.
+// memory snapshot is kept: a worker compiles it then), so those loads begin before PyScript's JavaScript has asked
+// for them.
 (() => {
   const INTERPRETER_WAIT_MS = 3000;
   const WASM_PRELOAD = ["preload", "assets/vendor/pyodide/pyodide.asm.wasm"]; // unless a worker compiles it
@@ -42,17 +42,9 @@
   const HERE = (document.currentScript && document.currentScript.src)
     || new URL("assets/app.js", document.baseURI).href;
   const SNAPSHOT_URL = new URL("../boot-snapshot", HERE).href;
-  // With a snapshot kept the table is ready within a few hundred milliseconds, and the bot's weights and bear-off
-  // table (which main.py fetches once it is) would then be waited for: on the page whose Python fetches them
-  // (<html data-fetches-bot>) they are asked for now. (On a first visit they would only share the network with the
-  // interpreter's start.)
-  const BOT_PRELOADS = [["preload", "assets/bot/weights.json"], ["preload", "assets/bot/bearoff.bin"]];
   const readSnapshot = () => {
     const kept = snapshotKept();
     if (!kept) preload(...WASM_PRELOAD);
-    else if (document.documentElement.hasAttribute("data-fetches-bot")) {
-      for (const [rel, href] of BOT_PRELOADS) preload(rel, href);
-    }
     if (typeof caches === "undefined") return;
     // (said to be kept: the worker starts at once, not once Cache Storage has answered, some 50 ms later)
     let compiling = kept ? compileWasm() : null;
