@@ -17,7 +17,6 @@ import json
 import pathlib
 
 LISTED = 0.08
-CANDIDATES, MARGIN = 8, 0.16
 
 
 def our_losses(pos, dice, made, ctx) -> dict:
@@ -31,7 +30,7 @@ def our_losses(pos, dice, made, ctx) -> dict:
                      for i, (s, r) in enumerate(legal_plays(pos, dice))), key=lambda t: (-t[0], t[1]))
     name = {r: n for _, _, n, r in scored}
     v0 = {r: v for v, _, _, r in scored}
-    shortlist = [r for v, _, _, r in scored[:CANDIDATES] if v >= scored[0][0] - MARGIN]
+    shortlist = [r for v, _, _, r in scored[:A.DEEP_CANDIDATES] if v >= scored[0][0] - A.DEEP_MARGIN]
     shortlist += [made] if made not in shortlist else []
     pruned = ev.pruned(A.DEEP_PRUNE)
     v1 = {r: A._play_value(P.outputs_1ply(pruned, r, {}), ctx, r) for r in shortlist}

@@ -95,6 +95,15 @@
     if (rel === "preload") { link.as = "fetch"; link.crossOrigin = "anonymous"; } // as fetch() asks for them
     document.head.appendChild(link);
   };
+  // After a start from the snapshot the table is ready within a hundred milliseconds or so, and main.py then asks
+  // for the bot's weights and bear-off table: the table's page (<html data-fetches-bot>) preloads them as soon as the
+  // loader has restored the interpreter, once the start's own files are in (not sooner: on a throttled network they
+  // would share its bandwidth with the standard library and the bundle, which the restore waits for).
+  const BOT_PRELOADS = [["preload", "assets/bot/weights.json"], ["preload", "assets/bot/bearoff.bin"]];
+  const restored = () => {
+    if (!document.documentElement.hasAttribute("data-fetches-bot")) return;
+    for (const [rel, href] of BOT_PRELOADS) preload(rel, href);
+  };
   let started = false;
   let controlled = () => {};
   self.gamaoControlled = new Promise((resolve) => { controlled = resolve; });
@@ -110,7 +119,8 @@
     // PyScript's JavaScript does; PyScript then gets that interpreter when it asks for one.
     const loader = import(new URL("assets/boot/pyodide.mjs", document.baseURI).href);
     loader.catch((e) => console.warn(e));
-    requestAnimationFrame(() => setTimeout(() => loader.then((m) => m.start(), () => {}), 0));
+    requestAnimationFrame(() => setTimeout(() => loader.then((m) => m.start({ kept: snapshotKept(), restored }),
+                                                            () => {}), 0));
   };
   whenParsed(() => {
     // What PyScript fetches once its JavaScript has run: the page's Python entry script and its config.

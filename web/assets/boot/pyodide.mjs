@@ -115,10 +115,6 @@ const sayKept = (kept) => {
   } catch (e) { /* storage refused */ }
 };
 
-const saidKept = () => {
-  try { return ON_PAGE && !!localStorage.getItem(SNAPSHOT_KEPT_KEY); } catch (e) { return false; }
-};
-
 const dropSnapshot = async () => {
   sayKept(false);
   try { await caches.delete(SNAPSHOT_CACHE); } catch (e) { /* storage refused: nothing kept anyway */ }
@@ -323,28 +319,12 @@ _listed()
   observer.observe(html, { attributes: true, attributeFilter: ["data-loaded"] });
 };
 
-// After a start from a snapshot the table is ready within a hundred milliseconds or so, and main.py then asks for the
-// bot's weights and bear-off table: on the page whose Python fetches them (<html data-fetches-bot>) they are asked
-// for as soon as the interpreter is restored, once the start's own files are in (not sooner: on a throttled network
-// they would share its bandwidth with the standard library and the bundle, which the restore waits for).
-const BOT_FILES = ["../bot/weights.json", "../bot/bearoff.bin"];
-const preloadBot = () => {
-  if (!ON_PAGE || !document.documentElement.hasAttribute("data-fetches-bot")) return;
-  for (const file of BOT_FILES) {
-    const link = document.createElement("link");
-    link.rel = "preload";
-    link.as = "fetch";
-    link.crossOrigin = "anonymous"; // (as fetch() asks for it)
-    link.href = new URL(file, import.meta.url).href;
-    document.head.appendChild(link);
-  }
-};
-
 // What ran when, for tools/bench (performance marks, in the page's or the worker's own timeline).
 const timeMark = (name) => { try { performance.mark(name); } catch (e) { /* no timeline */ } };
 
-// A start: from `snapshot` (readSnapshot's, found already), or from the kept snapshot if there is one, or normally.
-async function boot(options, snapshot) {
+// A start: from `snapshot` (readSnapshot's, found already), or from the kept snapshot if there is one, or normally;
+// `restored` is called once the interpreter is restored from a snapshot.
+async function boot(options, snapshot, restored = () => {}) {
   options = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
   if (snapshot === undefined) {
     timeMark("gamao:boot");
@@ -355,7 +335,7 @@ async function boot(options, snapshot) {
     try {
       const pyodide = await fromSnapshot(options, snapshot);
       timeMark("gamao:boot-interpreter");
-      preloadBot();
+      restored();
       mark("data-boot", "snapshot");
       return pyodide;
     } catch (e) {
@@ -377,17 +357,18 @@ async function boot(options, snapshot) {
 let early = null;
 let asked = false;
 
-// Called by app.js once the skeleton is painted. With a snapshot kept, the interpreter is restored while PyScript's
-// own JavaScript is still being fetched and run, instead of after it. Without one (a first visit) nothing starts
-// early: a normal start's work on the main thread would only hold PyScript's back.
-export function start() {
+// Called by app.js once the skeleton is painted, with `kept` (whether a snapshot is said to be kept) and `restored`
+// (called once the interpreter is restored from it). With a snapshot kept, the interpreter is restored while
+// PyScript's own JavaScript is still being fetched and run, instead of after it. Without one (a first visit) nothing
+// starts early: a normal start's work on the main thread would only hold PyScript's back.
+export function start({ kept = false, restored } = {}) {
   if (!early && !asked) {
     early = (async () => {
       timeMark("gamao:boot");
       // With a snapshot said to be kept, Pyodide's module factory is evaluated while Cache Storage finds it.
-      if (saidKept()) factory().catch(() => {});
+      if (kept) factory().catch(() => {});
       const snapshot = await readSnapshot(deployVersion);
-      return snapshot ? boot({}, snapshot) : null;
+      return snapshot ? boot({}, snapshot, restored) : null;
     })();
     early.catch(() => {}); // (loadPyodide below starts normally instead)
   }
