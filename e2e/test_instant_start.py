@@ -4,7 +4,7 @@ One browser context plays a returning player through the module (a boot is the s
 and run in order): a first visit boots normally and keeps a snapshot; the next visit starts from it, page and bot
 worker alike, and plays; a truncated snapshot, a damaged one, one whose list of pages does not fit it and one from
 another deploy each give a normal boot that resumes the saved game and drops the bad snapshot; offline, a visit still
-starts from the snapshot.
+starts from the snapshot; a visit after a repeat visit starts from the WebAssembly code the repeat visit compiled.
 """
 from __future__ import annotations
 
@@ -93,6 +93,7 @@ def player(browser, base_url):
 @pytest.fixture
 def returning(player):
     context, guard, url, first = player
+    first.close()  # (the first visit is over)
     guard.errors.clear()
     yield context, guard, url
     guard.check()
@@ -214,6 +215,26 @@ def test_a_repeat_visit_starts_from_the_snapshot_plays_the_bot_and_takes_a_hint(
     for _ in range(6):  # the person's turns, and the bot's answers in between
         H.play_turn(page)
     assert int(page.evaluate("JSON.parse(localStorage.getItem('gamao.table')).record.games.at(-1).actions.length")) > 4
+    page.close()
+
+
+def test_a_visit_starts_from_the_webassembly_code_a_repeat_visit_compiled(returning, browser):
+    """Chromium keeps the interpreter's compiled WebAssembly beside the cached response (its code cache) through a
+    compile that began from Cache Storage and is still alive as the page runs: a repeat visit's compile worker,
+    which stays for as long as the page. The visit after it (the previous test's visit played a game) starts from
+    that code."""
+    context, guard, url = returning
+    browser.start_tracing(page=None, categories=["disabled-by-default-devtools.timeline"])  # (its wasm events)
+    try:
+        page = visit(context, guard, url)
+    finally:
+        trace = json.loads(browser.stop_tracing())
+    hits = [e["args"] for e in trace["traceEvents"] if e.get("name") == "v8.wasm.moduleCacheHit"]
+    assert hits and {h["url"].rsplit("/", 1)[-1] for h in hits} == {"pyodide.asm.wasm"}  # (the bot's worker too)
+    assert min(h["consumedCacheSize"] for h in hits) > 100_000
+    assert page.get_attribute("html", "data-boot-wasm") == "worker"
+    # the worker that compiled it is still there, so that what this visit compiles is kept for the next
+    assert [w.url.rsplit("/", 1)[-1] for w in page.workers].count("compile-worker.mjs") == 1
     page.close()
 
 

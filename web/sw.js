@@ -13,7 +13,7 @@
 //   caches are removed, the old deploy's memory snapshot ("gamao-snapshot", assets/boot/pyodide.mjs) with them.
 // - A kept file is answered with the very Response the cache holds, never a rebuilt one, and the WebAssembly's URL
 //   does not change between deploys: Chromium then keeps the compiled WebAssembly with the cached response (its
-//   code cache) and the next visits skip compiling it.
+//   code cache, kept through the page's compile worker: assets/app.js), and the next visits start from it.
 importScripts("precache.js");
 
 const CACHE = "gamao-" + self.PRECACHE.version;

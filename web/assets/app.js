@@ -71,14 +71,23 @@
   // With a snapshot kept, the interpreter's WebAssembly is compiled in a worker of its own while the page's main
   // thread does the rest of the start (boot/compile-worker.mjs): { module, stop }, module a promise of the compiled
   // module, or of null if that could not be done (the loader then compiles it as Pyodide does); stop() ends it.
+  // Once it has given the module the worker is kept for as long as the page. Chromium keeps the code it compiles
+  // and optimises as the page runs beside the cached WebAssembly (its code cache, which the next visit's compile
+  // starts from) only through a compile that began from Cache Storage and is still alive: this one. (A first
+  // visit's compile begins from the network, as the file arrives: its code is not kept there.)
+  let keeper = null;
   const compileWasm = () => {
     let stop = () => {};
     const module = new Promise((resolve) => {
       if (typeof Worker === "undefined" || !WebAssembly.compileStreaming) return resolve(null);
       try {
         const worker = new Worker(new URL("boot/compile-worker.mjs", HERE), { type: "module" });
-        const done = (compiled) => { worker.terminate(); resolve(compiled); };
-        stop = () => done(null);
+        const done = (compiled) => {
+          if (compiled) keeper = worker;
+          else worker.terminate();
+          resolve(compiled);
+        };
+        stop = () => { if (keeper === worker) keeper = null; worker.terminate(); done(null); };
         worker.onmessage = ({ data }) => done(data.module || null);
         worker.onerror = worker.onmessageerror = () => done(null); // (a module that cannot reach the page: no wait)
         worker.postMessage(new URL("vendor/pyodide/pyodide.asm.wasm", HERE).href);
