@@ -230,7 +230,7 @@ def test_a_visit_starts_from_the_webassembly_code_a_repeat_visit_compiled(return
     finally:
         trace = json.loads(browser.stop_tracing())
     hits = [e["args"] for e in trace["traceEvents"] if e.get("name") == "v8.wasm.moduleCacheHit"]
-    assert hits and {h["url"].rsplit("/", 1)[-1] for h in hits} == {"pyodide.asm.wasm"}  # (the bot's worker too)
+    assert hits and {h["url"].rsplit("/", 1)[-1] for h in hits} == {"pyodide.asm.wasm"}
     assert min(h["consumedCacheSize"] for h in hits) > 100_000
     assert page.get_attribute("html", "data-boot-wasm") == "worker"
     # the worker that compiled it is still there, so that what this visit compiles is kept for the next

@@ -87,7 +87,7 @@
           else worker.terminate();
           resolve(compiled);
         };
-        stop = () => { if (keeper === worker) keeper = null; worker.terminate(); done(null); };
+        stop = () => { if (keeper === worker) keeper = null; done(null); };
         worker.onmessage = ({ data }) => done(data.module || null);
         worker.onerror = worker.onmessageerror = () => done(null); // (a module that cannot reach the page: no wait)
         worker.postMessage(new URL("vendor/pyodide/pyodide.asm.wasm", HERE).href);
