@@ -2,7 +2,7 @@
 benchmarks measure it in the same run as the current code (interleaved), so the figures compare like with like.
 
     with baseline.worktree("main") as tree:   # a temporary `git worktree`, removed on exit
-        ... tree / "web" / "py" ...
+        subprocess.run([...], env=baseline.python_env(tree))  # a process that imports its code
     with baseline.built_site("main") as web:  # the same, with its site built (web/ ready to serve)
         serve.start(0, web)
 """
@@ -25,6 +25,12 @@ def describe(rev: str) -> str:
     sha = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", rev], check=True, capture_output=True,
                          text=True).stdout.strip()
     return f"{rev} ({sha})"
+
+
+def python_env(tree: pathlib.Path) -> dict[str, str]:
+    """The environment of a Python process that imports ``tree``'s code (its ``tools`` and ``web/py``) instead of
+    this checkout's."""
+    return dict(os.environ, PYTHONPATH=f"{tree}{os.pathsep}{tree / 'web' / 'py'}")
 
 
 @contextlib.contextmanager

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import pathlib
 import random
 import subprocess
@@ -208,7 +207,8 @@ def run_tree(games: int, plays: int, levels: list[str]) -> dict:
 
 # ------------------------------------------------------------------------------------------------- the runner
 def _in_process(tree: pathlib.Path, args: list[str]) -> dict:
-    env = dict(os.environ, PYTHONPATH=f"{tree}{os.pathsep}{tree / 'web' / 'py'}")
+    from tools.bench import baseline
+    env = baseline.python_env(tree)
     cmd = ["nice", "-n", "19", sys.executable, str(pathlib.Path(__file__).resolve()), "--tree-run", *args]
     res = subprocess.run(cmd, env=env, cwd=tree, check=True, capture_output=True, text=True)
     return json.loads(res.stdout.strip().splitlines()[-1])

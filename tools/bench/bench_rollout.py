@@ -243,7 +243,8 @@ print(json.dumps(out))
 def _measure(tree: pathlib.Path, jobs: list[dict]) -> list[dict]:
     """The jobs' rollouts run by the code of ``tree`` in a fresh interpreter (its own ``bot``)."""
     import subprocess
-    env = dict(os.environ, PYTHONPATH=f"{tree}{os.pathsep}{tree / 'web' / 'py'}")
+    from tools.bench import baseline
+    env = baseline.python_env(tree)
     done = subprocess.run([sys.executable, "-c", _MEASURE, json.dumps(jobs)], env=env, cwd=tree, check=True,
                           capture_output=True, text=True)
     return json.loads(done.stdout.splitlines()[-1])
@@ -323,7 +324,7 @@ def prune_speed(args) -> None:
                           stack.enter_context(baseline.worktree(args.baseline))))
         for _ in range(2):
             for name, tree in trees:
-                env = dict(os.environ, PYTHONPATH=f"{tree}{os.pathsep}{tree / 'web' / 'py'}")
+                env = baseline.python_env(tree)
                 done = subprocess.run([sys.executable, "-c", _PRUNE, json.dumps(job)], env=env, cwd=tree,
                                       check=True, capture_output=True, text=True)
                 r = json.loads(done.stdout.splitlines()[-1])

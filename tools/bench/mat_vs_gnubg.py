@@ -111,8 +111,8 @@ def baseline_rates(tree: pathlib.Path, text: str) -> tuple[dict, float]:
     """``our_rates`` by another revision's code (checked out in ``tree``, ``tools.bench.baseline``), in a process of
     its own: the rates and its CPU seconds."""
     import json
-    import os
-    env = dict(os.environ, PYTHONPATH=f"{tree}{os.pathsep}{tree / 'web' / 'py'}")
+    from tools.bench import baseline as B
+    env = B.python_env(tree)
     out = subprocess.run([sys.executable, "-c", _BASELINE], input=text, capture_output=True, text=True, env=env,
                          cwd=tree, timeout=600, check=True)
     r = json.loads(out.stdout.splitlines()[-1])

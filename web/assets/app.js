@@ -42,8 +42,7 @@
   const HERE = (document.currentScript && document.currentScript.src)
     || new URL("assets/app.js", document.baseURI).href;
   const SNAPSHOT_URL = new URL("../boot-snapshot", HERE).href;
-  const readSnapshot = () => {
-    const kept = snapshotKept();
+  const readSnapshot = (kept) => {
     if (!kept) preload(...WASM_PRELOAD);
     if (typeof caches === "undefined") return;
     // (said to be kept: the worker starts at once, not once Cache Storage has answered, some 50 ms later)
@@ -75,7 +74,7 @@
   // and optimises as the page runs beside the cached WebAssembly (its code cache, which the next visit's compile
   // starts from) only through a compile that began from Cache Storage and is still alive: this one. (A first
   // visit's compile begins from the network, as the file arrives: its code is not kept there.)
-  let keeper = null;
+  let keeper = null; // (the worker that gave the module: held for as long as the page)
   const compileWasm = () => {
     let stop = () => {};
     const module = new Promise((resolve) => {
@@ -87,7 +86,7 @@
           else worker.terminate();
           resolve(compiled);
         };
-        stop = () => { if (keeper === worker) keeper = null; done(null); };
+        stop = () => done(null);
         worker.onmessage = ({ data }) => done(data.module || null);
         worker.onerror = worker.onmessageerror = () => done(null); // (a module that cannot reach the page: no wait)
         worker.postMessage(new URL("vendor/pyodide/pyodide.asm.wasm", HERE).href);
@@ -121,15 +120,15 @@
     started = true;
     try { performance.mark("gamao:start"); } catch (e) { /* no timeline */ }
     controlled();
-    readSnapshot();
+    const kept = snapshotKept();
+    readSnapshot(kept);
     for (const [rel, href] of PRELOADS) preload(rel, href);
     // Our interpreter module restores the interpreter from that snapshot, when one is kept, once the table's
     // skeleton has been painted (the restore's long tasks would hold the first paint back), so it loads while
     // PyScript's JavaScript does; PyScript then gets that interpreter when it asks for one.
     const loader = import(new URL("assets/boot/pyodide.mjs", document.baseURI).href);
     loader.catch((e) => console.warn(e));
-    requestAnimationFrame(() => setTimeout(() => loader.then((m) => m.start({ kept: snapshotKept(), restored }),
-                                                            () => {}), 0));
+    requestAnimationFrame(() => setTimeout(() => loader.then((m) => m.start({ kept, restored }), () => {}), 0));
   };
   whenParsed(() => {
     // What PyScript fetches once its JavaScript has run: the page's Python entry script and its config.

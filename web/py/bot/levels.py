@@ -3,8 +3,9 @@
 A play level (``PLAY``) is what a bot seat plays at; ``game.Level`` names the same four, weakest first (the table
 of the game is read before the bot is loaded, so it carries the names alone; a test checks they agree). An analysis
 level (``ANALYSIS``) is how a record, a position or a hint is analysed, in terms of the play levels: ``quick`` ranks
-plays as intermediate does (0-ply), with strong's 1-ply look at a play the network charges 0.02 or more; ``deep`` as strong does (1-ply on the 0-ply candidates, reply choices pruned),
-with a 2-ply look, within expert's work limit, at a play whose mark is in doubt. A rollout's trials play at ``ROLLOUT``'s level.
+plays as intermediate does (0-ply), with strong's 1-ply look at a play the network charges 0.02 or more; ``deep``
+as strong does (1-ply on the 0-ply candidates, reply choices pruned), with a 2-ply look, within expert's work
+limit, at a play whose mark is in doubt. A rollout's trials play at ``ROLLOUT``'s level.
 Standard library only, and no import of the rest of ``bot``.
 """
 from __future__ import annotations
