@@ -12,8 +12,9 @@ npm's standard library), each run opens a fresh browser context (empty caches) a
 - a repeat visit: a new page in the same context once the first visit is over (the site starts from its snapshot);
 - a third visit, once the repeat visit's page is closed: Chromium keeps the code it compiled for the interpreter's
   WebAssembly as a page ran (its code cache), and the first visit may have closed before any was kept.
-Medians over the runs, and the ratios site/bare, beside the targets. The first contentful paint of the site's
-skeleton is printed too.
+Medians over the runs, and the ratios site/bare, beside the targets; "runs" gives the lowest and the highest of each
+run's own ratio (the site's visit over the bare page's in the same run), as the machine's load moves both. The first
+contentful paint of the site's skeleton is printed too.
 
 ``--cpu N`` slows the pages' CPU N times (Chromium's CPU throttling through the DevTools protocol, as a phone);
 ``--net 4g`` throttles the pages' network to Chromium DevTools' "Fast 4G" (9 Mbit/s down, 1.5 Mbit/s up, 60 ms).
@@ -180,7 +181,7 @@ def report(args, results: dict, boots: collections.Counter) -> None:
     conditions += f", network {args.net} {NETWORKS[args.net]}" if args.net else ", network unthrottled"
     print(f"runs: {args.runs} ({conditions}; medians, ms from navigation)"
           + (f"; baseline {baseline_rev.describe(base)}" if base else ""))
-    print(f"{'':22}{'site':>9}" + (f"{base[:9]:>9}" if base else "") + f"{'bare':>9}{'ratio':>8}   target")
+    print(f"{'':22}{'site':>9}" + (f"{base[:9]:>9}" if base else "") + f"{'bare':>9}{'ratio':>8}{'runs':>12}   target")
     rows = [("first visit, ready", "first", "first", "<= 0.6"),
             ("first visit, loaded", "first_loaded", "first", ""),
             ("repeat visit, ready", "repeat", "repeat", "<= 0.3"),
@@ -188,8 +189,10 @@ def report(args, results: dict, boots: collections.Counter) -> None:
             ("third visit, ready", "third", "third", ""),
             ("third visit, loaded", "third_loaded", "third", "")]
     for label, key, bare_key, target in rows:
+        # (runs: the lowest and highest of each run's own ratio, the site's visit over the bare page's in that run)
+        each = [s / b for s, b in zip(results["site"][key], results["bare"][bare_key])]
         print(f"{label:22}{site[key]:9.0f}" + (f"{med['base'][key]:9.0f}" if base else "")
-              + f"{bare[bare_key]:9.0f}{site[key] / bare[bare_key]:8.2f}   {target}")
+              + f"{bare[bare_key]:9.0f}{site[key] / bare[bare_key]:8.2f}{f'{min(each):.2f}-{max(each):.2f}':>12}   {target}")
     starts = ", ".join(f"{how}: {n}" for (name, how), n in sorted(boots.items(), key=str) if name == "site")
     # ("made saved" / "made failed": what became of the snapshot each first visit made)
     print(f"repeat visits of the site by how the page's interpreter started: {starts}")
