@@ -190,6 +190,35 @@ result = {{"written": len(written), "compiled": compiled, "pyscript": pyscript,
     guard.check()
 
 
+def _wasm_cache_hits(trace: dict) -> list[dict]:
+    """The v8.wasm.moduleCacheHit events of a trace: a compile that started from the code Chromium kept."""
+    return [e["args"] for e in trace["traceEvents"] if e.get("name") == "v8.wasm.moduleCacheHit"]
+
+
+def test_the_visit_after_the_first_starts_from_the_webassembly_code_the_snapshots_maker_compiled(returning, browser):
+    """The first visit's own compile of the interpreter's WebAssembly begins from the network, so Chromium keeps none
+    of its code beside the cached response; the snapshot's maker compiles it from Cache Storage (with options of its
+    own: compile-worker.mjs) and runs the whole start, and Chromium keeps the code it optimised there. The next
+    visit, this one, starts from that code, in the page's compile worker and in the bot's worker."""
+    context, guard, url = returning
+    browser.start_tracing(page=None, categories=["disabled-by-default-devtools.timeline"])  # (its wasm events)
+    try:
+        page = visit(context, guard, url)
+        H.new_game(page, "bot", "strong")  # (the bot's worker starts)
+        page.wait_for_selector("html[data-bot-boot]", state="attached")
+    finally:
+        trace = json.loads(browser.stop_tracing())
+    assert page.get_attribute("html", "data-boot") == "snapshot"
+    assert page.get_attribute("html", "data-bot-boot") == "snapshot"
+    hits = _wasm_cache_hits(trace)
+    assert hits and {h["url"].rsplit("/", 1)[-1] for h in hits} == {"pyodide.asm.wasm"}
+    assert min(h["consumedCacheSize"] for h in hits) > 100_000
+    # two compiles, the page's compile worker's and the bot's worker's, each from that code
+    compiles = [e for e in trace["traceEvents"] if e.get("name") == "wasm.StartStreamingCompilation"]
+    assert len(compiles) == len(hits) == 2
+    page.close()
+
+
 def test_a_repeat_visit_starts_from_the_snapshot_plays_the_bot_and_takes_a_hint(returning):
     context, guard, url = returning
     page = visit(context, guard, url)
@@ -221,15 +250,15 @@ def test_a_repeat_visit_starts_from_the_snapshot_plays_the_bot_and_takes_a_hint(
 def test_a_visit_starts_from_the_webassembly_code_a_repeat_visit_compiled(returning, browser):
     """Chromium keeps the interpreter's compiled WebAssembly beside the cached response (its code cache) through a
     compile that began from Cache Storage and is still alive as the page runs: a repeat visit's compile worker,
-    which stays for as long as the page. The visit after it (the previous test's visit played a game) starts from
-    that code."""
+    which stays for as long as the page, so that what a visit optimises as the person plays (the previous test's
+    visit played a game) is kept too. The visit after it starts from kept code."""
     context, guard, url = returning
     browser.start_tracing(page=None, categories=["disabled-by-default-devtools.timeline"])  # (its wasm events)
     try:
         page = visit(context, guard, url)
     finally:
         trace = json.loads(browser.stop_tracing())
-    hits = [e["args"] for e in trace["traceEvents"] if e.get("name") == "v8.wasm.moduleCacheHit"]
+    hits = _wasm_cache_hits(trace)
     assert hits and {h["url"].rsplit("/", 1)[-1] for h in hits} == {"pyodide.asm.wasm"}
     assert min(h["consumedCacheSize"] for h in hits) > 100_000
     assert page.get_attribute("html", "data-boot-wasm") == "worker"

@@ -23,6 +23,7 @@
   const snapshotKept = () => { try { return !!localStorage.getItem(SNAPSHOT_KEPT_KEY); } catch (e) { return false; } };
   const PRELOADS = [
     ["modulepreload", "assets/boot/pyodide.mjs"],
+    ["modulepreload", "assets/boot/compile-worker.mjs"], // (pyodide.mjs imports it)
     ["modulepreload", "assets/vendor/pyodide/pyodide.mjs"],
     ["modulepreload", "assets/vendor/pyodide/pyodide.asm.mjs"],
     ["preload", "assets/vendor/pyodide/stdlib.zip"],

@@ -22,6 +22,7 @@
 // its WebAssembly was compiled in app.js's worker); <html data-snapshot> says what became of making one ("saved" or
 // "failed"). In the bot's worker, globalThis.gamaoBoot says how it started.
 import { loadPyodide as pyodideLoad, version } from "../vendor/pyodide/pyodide.mjs";
+import { compileInterpreter } from "./compile-worker.mjs";
 
 export { version };
 
@@ -194,11 +195,12 @@ const readSnapshot = async (deployed) => {
 };
 
 // Pyodide's hook that instantiates the interpreter's WebAssembly (`instantiateWasm`: it adds imports of its own, then
-// compiles and instantiates the response it fetched), made to instantiate the module app.js had compiled in a worker
-// instead (`compiled`: a promise of that module, or of null). Pyodide asks for its WebAssembly as it makes its
-// settings, before the module's creation: while that is being done (`withoutWasmFetch`) the ask is answered with a
-// placeholder, so that the 9.6 MB are not read a second time while the snapshot's bytes are; the hook then gives the
-// compiled module, or, if there is none, fetches the WebAssembly after all and lets the browser compile it.
+// compiles and instantiates the response it fetched), made to instantiate a module compiled apart instead
+// (`compiled`: a promise of that module, or of null): on the page, the one app.js compiled in a worker; in a worker,
+// its own compileInterpreter's. Pyodide asks for its WebAssembly as it makes its settings, before the module's
+// creation: while that is being done (`withoutWasmFetch`) the ask is answered with a placeholder, so that the 9.6 MB
+// are not read a second time; the hook then gives the compiled module, or, if there is none, fetches the WebAssembly
+// after all and lets the browser compile it.
 const WASM_URL = INDEX_URL + "pyodide.asm.wasm";
 const PLACEHOLDER = new Response(null, { headers: { "content-type": "application/wasm" } });
 const withoutWasmFetch = () => { // (returns what puts fetch back)
@@ -225,6 +227,26 @@ const precompiled = (hook, compiled) => (imports, receive) => {
   return hook(imports, receive);
 };
 
+// Pyodide's loadPyodide with its WebAssembly from `compiled` (a promise of a module, or of null; by default compiled
+// here with compileInterpreter, as the bot's worker and the snapshot's maker do), and `made` given the module Pyodide
+// creates before Python starts in it (a memory snapshot's bytes are put there).
+const factory = () => import(INDEX_URL + "pyodide.asm.mjs");
+export const loadCompiled = async (options, compiled = null, made = (module) => module) => {
+  compiled = compiled || compileInterpreter(WASM_URL).catch(() => null);
+  const create = (await factory()).default;
+  const fetchAgain = withoutWasmFetch();
+  const createPyodideModule = async (settings) => {
+    fetchAgain();
+    settings.instantiateWasm = precompiled(settings.instantiateWasm, compiled);
+    return made(await create(settings));
+  };
+  try {
+    return await pyodideLoad({ ...options, createPyodideModule });
+  } finally {
+    fetchAgain();
+  }
+};
+
 // A start from the kept snapshot. A snapshot is Pyodide's header (what Pyodide needs to know of its JavaScript
 // objects) and then Python's memory as it was. Pyodide is given the header alone, read apart at once, so that it
 // sets up its WebAssembly module while the memory's bytes are still being read; the module's creation (ours:
@@ -232,14 +254,9 @@ const precompiled = (hook, compiled) => (imports, receive) => {
 // would copy a whole image it had been given (the header says the memory begins at its end: Pyodide copies nothing).
 // Pyodide sizes the heap for a snapshot with a setting its build ignores (its memory is declared inside the wasm),
 // so a snapshot over the default 30 MB would not fit: the memory is grown first.
-const factory = () => import(INDEX_URL + "pyodide.asm.mjs");
 const fromSnapshot = async (options, snapshot) => {
-  const create = (await factory()).default;
-  const fetchAgain = snapshot.wasm ? withoutWasmFetch() : () => {};
-  const createPyodideModule = async (settings) => {
-    fetchAgain();
-    if (snapshot.wasm) settings.instantiateWasm = precompiled(settings.instantiateWasm, snapshot.wasm);
-    const [module, bytes] = await Promise.all([create(settings), snapshot.bytes]);
+  const restore = async (module) => {
+    const bytes = await snapshot.bytes;
     if (bytes.byteLength !== snapshot.size) throw new Error("snapshot truncated");
     if (module.HEAPU8.length < snapshot.memory) module.growMemory(snapshot.memory);
     const heap = module.HEAPU8; // (after growing: a view of the memory as it is now)
@@ -254,12 +271,7 @@ const fromSnapshot = async (options, snapshot) => {
     heap.fill(0, zeros, snapshot.memory);
     return module;
   };
-  let pyodide;
-  try {
-    pyodide = await pyodideLoad({ ...options, _loadSnapshot: snapshot.header, createPyodideModule });
-  } finally {
-    fetchAgain();
-  }
+  const pyodide = await loadCompiled({ ...options, _loadSnapshot: snapshot.header }, snapshot.wasm, restore);
   await mountBundle(pyodide);
   // The snapshot holds the random generator's state from when it was made: seed it again. And check that Python
   // came back whole: a damaged snapshot can restore and then fail here.

@@ -11,9 +11,9 @@
 //
 // Nothing of JavaScript may be held by Python when the snapshot is taken, so every input goes through the
 // interpreter's file system and is read there by Python.
-import { loadPyodide, version } from "../vendor/pyodide/pyodide.mjs";
+import { version } from "../vendor/pyodide/pyodide.mjs";
 import {
-  BUNDLE_PATH, INDEX_URL, LOAD_COMPILED, MEMORY_PAGE, SNAPSHOT_CACHE, SNAPSHOT_KEY, STDLIB_URL, mountBundle,
+  BUNDLE_PATH, INDEX_URL, LOAD_COMPILED, MEMORY_PAGE, SNAPSHOT_CACHE, SNAPSHOT_KEY, STDLIB_URL, loadCompiled, mountBundle,
 } from "./pyodide.mjs";
 
 const asset = (path) => new URL(`../${path}`, import.meta.url).href;
@@ -26,7 +26,9 @@ const bytesOf = async (url) => {
 
 const make = async ({ deploy, modules }) => {
   const [pyodide, weights, bearoff] = await Promise.all([
-    loadPyodide({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL, _makeSnapshot: true }),
+    // (its WebAssembly compiled from Cache Storage with compileInterpreter's options: what this start optimises as it
+    // runs is then kept beside it, and the next visit starts from that code; see compile-worker.mjs)
+    loadCompiled({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL, _makeSnapshot: true }),
     bytesOf(asset("bot/weights.json")),
     bytesOf(asset("bot/bearoff.bin")),
   ]);
