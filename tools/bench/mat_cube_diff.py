@@ -81,7 +81,8 @@ def _parse(lines: list[str]) -> list[dict]:
 def _loss(kind: str, played: str, eq: dict) -> tuple[float, str]:
     """(error, right action) of a cube decision from the deciding side's equities."""
     if kind == "double":
-        doubled = min(eq["double_take"], eq["double_pass"])
+        from bot.cube import doubled as doubling
+        doubled = doubling(eq)
         best = "double" if doubled >= eq["no_double"] else "no_double"
         return (abs(doubled - eq["no_double"]) if played != best else 0.0), best
     take, drop = eq["double_take"], eq["double_pass"]
@@ -144,7 +145,7 @@ def decisions(text: str, path: pathlib.Path) -> list[dict]:
                         "ours": oeq, "loss": r["loss"], "best": r["best"],
                         "model": meq, "model_loss": mloss, "model_best": mbest,
                         "gnu_counts": take or r["played"] == "double" or gbest == "double" or (
-                            geq["no_double"] - min(geq["double_take"], geq["double_pass"]) < A.CLOSE_CUBE),
+                            geq["no_double"] - C.doubled(geq) < A.CLOSE_CUBE),
                         "our_counts": a.close_enough(r)})
     return out
 

@@ -137,7 +137,7 @@ def _play_value(o: Outputs, ctx: CubeInfo, result) -> float:
     x = _cube.efficiency((result[1], result[0]))
     if _can_double(opp):
         e = _cube.match_equities(oo, opp, x)
-        m = max(e["no_double"], min(e["double_take"], e["double_pass"]))
+        m = max(e["no_double"], _cube.doubled(e))
     else:
         m = _cube.match_cubeful(oo, opp.my_away, opp.their_away, opp.value, opp.owner, opp.post_crawford, x)
     return emg(ctx, 1.0 - m)
@@ -260,7 +260,7 @@ def cube_options(pos: Position, level: str = "quick", ctx: CubeInfo = MONEY) -> 
         eq = {k: emg(ctx, v) for k, v in _cube.match_equities(o, ctx, x).items()}
     else:
         eq = _cube.money_equities(o, ctx.owner, x)
-    doubled = min(eq["double_take"], eq["double_pass"])
+    doubled = _cube.doubled(eq)
     best = "double" if doubled >= eq["no_double"] - 1e-9 else "no_double"
     return {"equities": eq, "best": best, "win": o[0], "equity": equity(o)}
 
@@ -496,7 +496,7 @@ class Analysis:
             if kind == "double":
                 row["position_id"] = pos.to_id()
                 c = cube_options(pos, self.level, ctx)
-                doubled = min(c["equities"]["double_take"], c["equities"]["double_pass"])
+                doubled = _cube.doubled(c["equities"])
                 gap = c["equities"]["no_double"] - doubled
                 right = c["best"]
                 loss = abs(gap) if d["played"] != right else 0.0
@@ -549,7 +549,7 @@ class Analysis:
         if row["kind"] != "double" or row["played"] == "double" or row["best"] == "double":
             return True
         e = row["equities"]
-        return e["no_double"] - min(e["double_take"], e["double_pass"]) < CLOSE_CUBE
+        return e["no_double"] - _cube.doubled(e) < CLOSE_CUBE
 
     def result(self) -> dict:
         if not self.finished:

@@ -203,6 +203,12 @@ def match_equities(o: Outputs, s: CubeInfo, x: float = CUBE_EFFICIENCY) -> dict[
 
 # --- decisions ------------------------------------------------------------------------------------------------
 
+def doubled(e: dict[str, float]) -> float:
+    """The doubler's equity of doubling, from money_equities' or match_equities' three: the opponent answers with
+    the better of take and pass for them, the lower of the two for the doubler."""
+    return min(e["double_take"], e["double_pass"])
+
+
 def should_double(o: Outputs, s: CubeInfo, x: float = CUBE_EFFICIENCY) -> bool:
     """Whether the side on roll (outputs ``o``, before rolling) should double."""
     if s.owner == THEIRS:
@@ -218,7 +224,7 @@ def should_double(o: Outputs, s: CubeInfo, x: float = CUBE_EFFICIENCY) -> bool:
             return True  # the trailer doubles at once: the leader's recube is worthless
         e = match_equities(o, s, x)
     # A tie (a certain win without gammons: cash now or later) counts as a double.
-    return min(e["double_take"], e["double_pass"]) >= e["no_double"] - 1e-9
+    return doubled(e) >= e["no_double"] - 1e-9
 
 
 def should_take(o_doubler: Outputs, s_taker: CubeInfo, x: float = CUBE_EFFICIENCY) -> bool:
