@@ -4,7 +4,9 @@ One browser context plays a returning player through the module (a boot is the s
 and run in order): a first visit boots normally and keeps a snapshot; the next visit starts from it, page and bot
 worker alike, and plays; a truncated snapshot, a damaged one, one whose list of pages does not fit it and one from
 another deploy each give a normal boot that resumes the saved game and drops the bad snapshot; offline, a visit still
-starts from the snapshot; a visit after a repeat visit starts from the WebAssembly code the repeat visit compiled.
+starts from the snapshot; the visit after the first starts from the WebAssembly code the snapshot's maker compiled,
+and a visit after a repeat visit from the code the repeat visit compiled. A context of its own has storage too full
+for a snapshot: its visits boot normally and keep the game.
 """
 from __future__ import annotations
 
@@ -309,3 +311,39 @@ def test_offline_a_repeat_visit_still_starts_from_the_snapshot(returning):
         page.close()
     finally:
         context.set_offline(False)
+
+
+def test_with_storage_too_full_for_a_snapshot_every_visit_boots_normally_and_keeps_the_game(browser, base_url):
+    """Storage full: the origin's quota (set through the DevTools protocol) holds the site's files but not a memory
+    snapshot. The first visit says the snapshot was not made and keeps nothing of it; the next visit boots normally
+    and resumes the saved game, and plays on."""
+    guard = Guard()
+    context = browser.new_context()
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    guard.watch_context(context)
+    try:
+        page = context.new_page()
+        context.new_cdp_session(page).send("Storage.overrideQuotaForOrigin",
+                                           {"origin": base_url.rstrip("/"), "quotaSize": 25_000_000})
+        guard.watch_page(page)
+        url = H.table_url(base_url)
+        page.goto(url)
+        wait_ready(page)
+        H.new_game(page, "bot", "strong")
+        for _ in range(2):
+            H.play_turn(page)
+        page.wait_for_selector("html[data-snapshot]", state="attached", timeout=120_000)
+        assert page.get_attribute("html", "data-snapshot") == "failed"
+        assert page.evaluate(SNAPSHOT_JS) is None
+        assert page.evaluate("localStorage.getItem('gamao.snapshot-kept')") is None
+        before = _saved(page)
+        page.close()
+        page = visit(context, guard, url)
+        assert page.get_attribute("html", "data-boot") == "normal"
+        after = _saved(page)
+        assert after["id"] == before["id"] and after["dice"] == before["dice"]
+        assert json.loads(after["save"])["record"] == json.loads(before["save"])["record"]
+        assert H.play_turn(page) in ("move", "roll", "done", "take")
+        guard.check()
+    finally:
+        context.close()
