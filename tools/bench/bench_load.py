@@ -11,7 +11,8 @@ npm's standard library), each run opens a fresh browser context (empty caches) a
   sends them, and what they are uncompressed) and the storage the origin uses (`navigator.storage.estimate()`);
 - a repeat visit: a new page in the same context once the first visit is over (the site starts from its snapshot);
 - a third visit, once the repeat visit's page is closed: Chromium keeps the code it compiled for the interpreter's
-  WebAssembly as a page ran (its code cache), and the first visit may have closed before any was kept.
+  WebAssembly as a page ran (its code cache); the repeat visit starts from what the first visit's snapshot maker
+  kept, the third from what the repeat visit kept too.
 Medians over the runs, and the ratios site/bare, beside the targets; "runs" gives the lowest and the highest of each
 run's own ratio (the site's visit over the bare page's in the same run), as the machine's load moves both. The first
 contentful paint of the site's skeleton is printed too.
