@@ -78,13 +78,19 @@ def visit(context, guard, url: str):
     return page
 
 
-@pytest.fixture(scope="module")
-def player(browser, base_url):
-    """A returning player's browser: (context, guard, url) after a first visit that kept its snapshot."""
+def _player_context(browser):
+    """A fresh browser context for a player (its boots may take BOOT_TIMEOUT_MS), watched by a new guard."""
     guard = Guard()
     context = browser.new_context()
     context.set_default_timeout(BOOT_TIMEOUT_MS)
     guard.watch_context(context)
+    return context, guard
+
+
+@pytest.fixture(scope="module")
+def player(browser, base_url):
+    """A returning player's browser: (context, guard, url) after a first visit that kept its snapshot."""
+    context, guard = _player_context(browser)
     url = H.table_url(base_url)
     page = visit(context, guard, url)
     page.wait_for_selector("html[data-snapshot]", state="attached", timeout=120_000)
@@ -274,6 +280,16 @@ def _saved(page) -> dict:
             "save": page.evaluate("localStorage.getItem('gamao.table')")}
 
 
+def _boots_normally_and_resumes(context, guard, url: str, before: dict):
+    """A new visit's page, checked to have started normally with the game ``before`` (``_saved``) as it was."""
+    page = visit(context, guard, url)
+    assert page.get_attribute("html", "data-boot") == "normal"
+    after = _saved(page)
+    assert after["id"] == before["id"] and after["dice"] == before["dice"]
+    assert json.loads(after["save"])["record"] == json.loads(before["save"])["record"]
+    return page
+
+
 @pytest.mark.parametrize("how", ["cut", "damage", "restamp", "repage"])
 def test_a_bad_snapshot_gives_a_normal_boot_that_resumes_the_game_and_is_replaced(returning, how):
     context, guard, url = returning
@@ -281,11 +297,7 @@ def test_a_bad_snapshot_gives_a_normal_boot_that_resumes_the_game_and_is_replace
     before = _saved(page)
     page.evaluate(SPOIL_JS, how)
     page.close()
-    page = visit(context, guard, url)
-    assert page.get_attribute("html", "data-boot") == "normal"
-    after = _saved(page)
-    assert after["id"] == before["id"] and after["dice"] == before["dice"]
-    assert json.loads(after["save"])["record"] == json.loads(before["save"])["record"]
+    page = _boots_normally_and_resumes(context, guard, url, before)
     # the bad snapshot is gone and a good one is made again
     page.wait_for_selector("html[data-snapshot]", state="attached", timeout=120_000)
     assert page.get_attribute("html", "data-snapshot") == "saved"
@@ -317,10 +329,7 @@ def test_with_storage_too_full_for_a_snapshot_every_visit_boots_normally_and_kee
     """Storage full: the origin's quota (set through the DevTools protocol) holds the site's files but not a memory
     snapshot. The first visit says the snapshot was not made and keeps nothing of it; the next visit boots normally
     and resumes the saved game, and plays on."""
-    guard = Guard()
-    context = browser.new_context()
-    context.set_default_timeout(BOOT_TIMEOUT_MS)
-    guard.watch_context(context)
+    context, guard = _player_context(browser)
     try:
         page = context.new_page()
         context.new_cdp_session(page).send("Storage.overrideQuotaForOrigin",
@@ -338,11 +347,7 @@ def test_with_storage_too_full_for_a_snapshot_every_visit_boots_normally_and_kee
         assert page.evaluate("localStorage.getItem('gamao.snapshot-kept')") is None
         before = _saved(page)
         page.close()
-        page = visit(context, guard, url)
-        assert page.get_attribute("html", "data-boot") == "normal"
-        after = _saved(page)
-        assert after["id"] == before["id"] and after["dice"] == before["dice"]
-        assert json.loads(after["save"])["record"] == json.loads(before["save"])["record"]
+        page = _boots_normally_and_resumes(context, guard, url, before)
         assert H.play_turn(page) in ("move", "roll", "done", "take")
         guard.check()
     finally:

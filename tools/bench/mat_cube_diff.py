@@ -81,8 +81,8 @@ def _parse(lines: list[str]) -> list[dict]:
 def _loss(kind: str, played: str, eq: dict) -> tuple[float, str]:
     """(error, right action) of a cube decision from the deciding side's equities."""
     if kind == "double":
-        from bot.cube import doubled as doubling
-        doubled = doubling(eq)
+        from bot import cube as C
+        doubled = C.doubled(eq)
         best = "double" if doubled >= eq["no_double"] else "no_double"
         return (abs(doubled - eq["no_double"]) if played != best else 0.0), best
     take, drop = eq["double_take"], eq["double_pass"]
