@@ -57,6 +57,14 @@ def test_a_review_on_a_phone(browser, base_url, record):
         # no sideways scroll, in the view or the page
         assert page.evaluate("() => { const d = document.querySelector('[data-review]');"
                              " return d.scrollWidth <= d.clientWidth && document.documentElement.scrollWidth <= 360; }")
+        assert not page.locator("[data-review] .pnums").first.is_visible()  # the rows carry the numbers
+        # the board mirrored in the settings (the bottom player's home on the left): its rows upside down, as the
+        # table's, the trays at the top end
+        page.evaluate("document.documentElement.dataset.home = 'left'")
+        p12, p7, p6, p1, p13, off = (rect(page, f"[data-review] [data-point='{n}']") for n in (12, 7, 6, 1, 13, "off"))
+        assert off["y"] < p1["y"] < p6["y"] < p7["y"] < p12["y"] and abs(p12["x"] - p1["x"]) < 2
+        assert p13["x"] > p12["x"] + p12["width"] / 2 and abs(p13["y"] - p12["y"]) < 2
+        page.evaluate("document.documentElement.dataset.home = 'right'")
         # a play with a hit: its arrows on the board, the hit marked, every arrow inside the board
         hit_at = next(i for i, it in enumerate(items) if any(h for _, _, h in it.steps))
         page.locator(f"[data-review] [data-decision][data-i='{hit_at}']").click()

@@ -183,6 +183,15 @@ def test_a_game_reviewed_by_keyboard_only_with_its_analysis_and_axe(shared):
     box = view.bounding_box()
     assert box["width"] >= 1200 and box["height"] >= 780
     assert page.locator("[data-review] [data-point]").count() == 28
+    # the table's point numbers on the board's frame, and the board with the steps' buttons on one screen
+    numbers = page.locator("[data-review] .pnums span")
+    assert numbers.all_text_contents() == [str(n) for n in (*range(13, 19), *range(12, 6, -1), *range(19, 25),
+                                                            *range(6, 0, -1))]
+    assert numbers.first.is_visible()
+    board = page.locator("[data-review] .study-board").bounding_box()
+    assert board["width"] >= 600 and board["y"] + board["height"] <= DESKTOP["height"]
+    last_row = page.locator("#review-next-error").bounding_box()
+    assert last_row["y"] + last_row["height"] <= DESKTOP["height"], last_row
     expect_item(page, items, 0)
     assert "8/5 6/5" in said(page)
     # the list is in the tab order at the shown decision; the arrows step, Home and End jump

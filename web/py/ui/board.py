@@ -44,6 +44,20 @@ def reduced_motion() -> bool:
         return False
 
 
+def add_point_numbers(board_root) -> None:
+    """A board's point numbers (the table's, a study board's), shown on a desktop screen (settings.css): a row of
+    six on the frame beside each quarter of the board, in the order of its points (outside the points themselves, whose accessible names say their numbers; hidden from
+    screen readers)."""
+    if board_root.querySelector(".pnums"):
+        return
+    for quarter in board_root.querySelectorAll(".quarter"):
+        where = "top" if quarter.classList.contains("top") else "bottom"
+        row = dom.el("div", cls=f"pnums {where}", aria_hidden="true")
+        for point in quarter.querySelectorAll("[data-point]"):
+            dom.el("span", str(point.getAttribute("data-point")), parent=row)
+        quarter.parentNode.appendChild(row)
+
+
 class BoardView:
     """The board widget. ``render(state)`` draws; ``on_move(src, dest)`` reports a move the player made."""
 

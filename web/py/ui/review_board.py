@@ -9,7 +9,7 @@ from pyscript import window
 
 from . import dom
 from . import review_arrows as RA
-from .board import BoardState, BoardView
+from .board import BoardState, BoardView, add_point_numbers
 from .model import SLOTS, CubeView
 
 _Q = '<div class="point" data-point="{}" data-count="0"></div>'
@@ -35,6 +35,7 @@ class StudyBoard:
         frame = dom.el("div", cls="board-frame study-frame", parent=parent)
         self.root = dom.el("div", cls="board study-board", id=id, parent=frame)
         self.root.innerHTML = MARKUP
+        add_point_numbers(self.root)              # on the frame, as the table's (not on a phone held upright)
         self.view = BoardView(texts, lambda src, dest: None, root=self.root)
         self.root.classList.remove("live")       # nothing moves here
         self.root.setAttribute("aria-label", label)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Callable
 from pyscript import document, window
 
 from . import lang_switch
-from .board import reduced_motion
+from .board import add_point_numbers, reduced_motion
 from .dom import el, on
 from .i18n import LANGS
 if TYPE_CHECKING:  # the views' interface, for the type checker only (not imported when the page runs)
@@ -30,20 +30,6 @@ def apply(prefs: Prefs) -> None:
     root.setAttribute("data-home", prefs.home)
     root.setAttribute("data-animation", prefs.animation or "auto")
     root.setAttribute("data-numbers", "on" if prefs.numbers else "off")
-
-
-def add_point_numbers(board_root) -> None:
-    """The desktop board's point numbers: a row of six on the frame beside each quarter of the board, in the
-    order of its points (outside the points themselves, whose accessible names say their numbers; hidden from
-    screen readers)."""
-    if board_root.querySelector(".pnums"):
-        return
-    for quarter in board_root.querySelectorAll(".quarter"):
-        where = "top" if quarter.classList.contains("top") else "bottom"
-        row = el("div", cls=f"pnums {where}", aria_hidden="true")
-        for point in quarter.querySelectorAll("[data-point]"):
-            el("span", str(point.getAttribute("data-point")), parent=row)
-        quarter.parentNode.appendChild(row)
 
 
 class Settings:
