@@ -294,7 +294,7 @@ def test_no_hint_in_a_peer_game(peer_context, new_page, base_url):  # noqa: F811
     host, guest, _, _ = _connect(peer_context, new_page, base_url)
     # one of the two is to act now (with a hint, were it allowed)
     host.wait_for_function("document.querySelector('[data-dice]') !== null")
-    for _ in range(60):
+    for _ in range(240):  # (the opening roll's exchange, slow when both test workers load the machine)
         if {H.ui_state(host), H.ui_state(guest)} != {"wait"}:
             break
         host.wait_for_timeout(250)
