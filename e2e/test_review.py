@@ -103,6 +103,24 @@ def test_hint_shows_the_bots_top_play_and_the_record_notes_it(table):
     assert page.locator("#hint").get_attribute("data-kind") is None
 
 
+def test_the_tables_position_analysed_from_the_top_bar(table):
+    page = table
+    assert H.wait_for_turn(page) == "move"            # this seed: the person opens with 3-1
+    xgid = page.locator("#xgid").text_content()
+    page.get_by_role("button", name="Analyse a position", exact=True).click()
+    view = page.locator("[data-position-view]")
+    view.wait_for(state="visible")
+    assert page.get_by_label("Position to analyse").input_value() == xgid
+    page.wait_for_function("document.querySelector('[data-position-view]').dataset.analysed === 'quick'",
+                           timeout=120_000)
+    want = bot.analyse_position(xgid, level="quick")["candidates"]
+    rows = page.locator("[data-position-view] [data-candidate]")
+    assert rows.count() == len(want) and rows.first.get_attribute("data-play") == want[0]["play"]
+    page.locator("#position-close").click()
+    view.wait_for(state="hidden")
+    assert H.ui_state(page) == "move"                 # the table as it was
+
+
 def test_hint_before_rolling_is_cube_advice_with_two_people(shared):
     context, page, guard = shared
     H.fresh_game(page, guard, "human")
@@ -306,6 +324,13 @@ def test_no_hint_in_a_peer_game(peer_context, new_page, base_url):  # noqa: F811
     for page in (host, guest):
         assert page.locator("#hint").is_hidden()
         assert page.locator("#hint li").count() == 0
+    # nor is the table's position analysed: the view opens, says why, and analyses nothing
+    host.get_by_role("button", name="Analyse a position", exact=True).click()
+    host.locator("[data-position-view]").wait_for(state="visible")
+    assert "no hints" in host.locator("#position-status").text_content()
+    assert host.get_by_label("Position to analyse").input_value() == ""
+    assert host.locator("[data-position-view] [data-candidate], [data-cube-action]").count() == 0
+    host.locator("#position-close").click()
 
 
 LONGTASKS = """window.__longtasks = [];

@@ -72,12 +72,14 @@ class PositionView:
         self.dlg = dlg
 
     def install(self) -> None:
-        """The way in from the table: a button under the position's IDs (on a phone, in the Menu)."""
-        ids = document.getElementById("ids")
-        if not ids:
+        """The way in from the table: a button among the top bar's actions, before Settings (on a phone, in the
+        Menu); it opens the view on the table's position."""
+        settings = document.getElementById("btn-settings")
+        if not settings:
             return
-        row = dom.el("p", parent=ids)
-        self._button(self.t("pos_open"), "btn-analyse-position", self.from_table_open, row, "small")
+        button = dom.el("button", self.t("pos_open"), cls="ghost", id="btn-analyse-position", type="button")
+        dom.on(button, "click", lambda e: self.from_table_open())
+        settings.insertAdjacentElement("beforebegin", button)
 
     def from_table_open(self) -> None:
         self.open()
@@ -112,6 +114,9 @@ class PositionView:
 
     def from_table(self) -> None:
         state = self.app.state
+        if state is not None and (not self.app.saves_locally or any(s.kind == "peer" for s in state.seats)):
+            self.status.textContent = self.t("pos_no_peer")  # no hints in a game with a friend: not this way either
+            return
         try:
             text = state.xgid() if state is not None else ""
         except Exception:  # a finished game has no position to analyse

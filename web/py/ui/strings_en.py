@@ -123,6 +123,7 @@ EN: dict[str, str] = {
     "pos_board": "The position analysed",
     "pos_result": "The bot's analysis",
     "pos_no_table": "The table has no position to analyse now.",
+    "pos_no_peer": "The table's position is not analysed during a game with a friend, as no hints are given there.",
     "pos_bad": "This position cannot be analysed: {why}",
     "pos_thinking": "The bot is analysing…",
     "pos_done": "Analysis done ({level}).",

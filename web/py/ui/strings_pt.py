@@ -117,6 +117,7 @@ PT: dict[str, str] = {
     "pos_board": "A posição analisada",
     "pos_result": "A análise do bot",
     "pos_no_table": "A mesa não tem agora uma posição para analisar.",
+    "pos_no_peer": "A posição da mesa não é analisada num jogo com um amigo, como não há dicas nele.",
     "pos_bad": "Esta posição não pode ser analisada: {why}",
     "pos_thinking": "O bot está analisando…",
     "pos_done": "Análise feita ({level}).",
