@@ -116,6 +116,11 @@ def test_the_tables_position_analysed_from_the_top_bar(table):
     want = bot.analyse_position(xgid, level="quick")["candidates"]
     rows = page.locator("[data-position-view] [data-candidate]")
     assert rows.count() == len(want) and rows.first.get_attribute("data-play") == want[0]["play"]
+    # the plays scroll beside the board, which stays in view (on the last play, the rollout's panel below it)
+    page.evaluate("() => { const d = document.querySelector('#dlg-position'); d.scrollTop = d.scrollHeight; }")
+    assert page.evaluate("document.querySelector('#dlg-position').scrollTop") > 200
+    board = page.locator("[data-position-view] .study-board").bounding_box()
+    assert board["y"] >= 0 and board["y"] + board["height"] <= DESKTOP["height"], board
     page.locator("#position-close").click()
     view.wait_for(state="hidden")
     assert H.ui_state(page) == "move"                 # the table as it was
