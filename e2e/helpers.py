@@ -165,3 +165,14 @@ def play_to_game_over(page, max_actions: int = 2000) -> int:
         if play_turn(page) == "over":
             return n
     raise AssertionError("the game did not end")
+
+
+def position_analysed(page, xgid: str) -> list:
+    """Wait for Analyse a position to show ``xgid`` in its field and finish its quick analysis; the candidates
+    ``bot.analyse_position`` gives for it (what the rows should show)."""
+    import bot
+    page.locator("[data-position-view]").wait_for(state="visible")
+    assert page.get_by_label("Position to analyse").input_value() == xgid
+    page.wait_for_function("document.querySelector('[data-position-view]').dataset.analysed === 'quick'",
+                           timeout=120_000)
+    return bot.analyse_position(xgid, level="quick")["candidates"]

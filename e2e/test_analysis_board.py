@@ -151,19 +151,13 @@ def test_a_position_link_opened_offline(browser, base_url):
 
 
 def position_offline(context, page):
-    import bot
     from conftest import wait_ready as ready
     base_url = page.url.split("?")[0]
     page.wait_for_selector("html[data-offline]", state="attached", timeout=60_000)
     context.set_offline(True)
     page.goto(base_url + "index.html?lang=en&analyse=" + OPENING_31)
     ready(page)
-    view = page.locator("[data-position-view]")
-    view.wait_for(state="visible")
-    assert page.get_by_label("Position to analyse").input_value() == OPENING_31
-    page.wait_for_function("document.querySelector('[data-position-view]').dataset.analysed === 'quick'",
-                           timeout=120_000)
-    want = bot.analyse_position(OPENING_31, level="quick")["candidates"]
+    want = H.position_analysed(page, OPENING_31)
     rows = page.locator("[data-candidate]")
     assert rows.count() == len(want)
     got = [(rows.nth(k).get_attribute("data-play"), float(rows.nth(k).get_attribute("data-equity"))) for k in range(3)]

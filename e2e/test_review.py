@@ -108,12 +108,8 @@ def test_the_tables_position_analysed_from_the_top_bar(table):
     assert H.wait_for_turn(page) == "move"            # this seed: the person opens with 3-1
     xgid = page.locator("#xgid").text_content()
     page.get_by_role("button", name="Analyse a position", exact=True).click()
+    want = H.position_analysed(page, xgid)
     view = page.locator("[data-position-view]")
-    view.wait_for(state="visible")
-    assert page.get_by_label("Position to analyse").input_value() == xgid
-    page.wait_for_function("document.querySelector('[data-position-view]').dataset.analysed === 'quick'",
-                           timeout=120_000)
-    want = bot.analyse_position(xgid, level="quick")["candidates"]
     rows = page.locator("[data-position-view] [data-candidate]")
     assert rows.count() == len(want) and rows.first.get_attribute("data-play") == want[0]["play"]
     # the plays scroll beside the board, which stays in view (on the last play, the rollout's panel below it)
