@@ -147,6 +147,10 @@ def test_every_decision_has_its_words_the_list_and_the_graph(analysed, lang):
     assert re.findall(r'data-i="(\d+)"[^>]*aria-current', html) == ["3"]
     assert html.count('tabindex="0"') == 1
     assert re.findall(r'data-mark="([a-z-]+)"', html) == [it.mark for it in items]
+    losses = re.findall(r'<span class="loss">([^<]*)</span>', html)   # each decision's loss; none is "−0.000"
+    assert len(losses) == len(items) and "0.000" in losses and "−0.000" not in losses
+    assert [x for x in losses if x not in ("", "0.000")] == [
+        t("review_lost", loss=f"{it.loss:.3f}") for it in items if it.loss and f"{it.loss:.3f}" != "0.000"]
     svg = RG.svg(items, 5, who, t, player=1)
     texts = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
     assert {"0%", "50%", "100%", t("review_axis_turn"), t("review_axis_loss")} <= set(texts)
