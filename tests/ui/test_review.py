@@ -162,6 +162,12 @@ def test_every_decision_has_its_words_the_list_and_the_graph(analysed, lang):
         assert abs(float(win) - (1 - RG.chances(items[int(i)])[0])) < 1e-3
     assert svg.count('tabindex="0"') == 1 and svg.count('class="mid"') == 1
     assert svg.count("<rect class=\"bar") == sum(1 for it in items if it.loss)
+    # the chart's title on a line above the band, clear of a point at 100 % (radius 6 and its 2.5 ring; 11 px text
+    # reaches about 9 px over its baseline and 3 under it); every text inside the picture
+    ys = {x: float(y) for y, x in re.findall(r'<text class="axis title"[^>]* y="([0-9.]+)"[^>]*>([^<]*)</text>', svg)}
+    top = ys[t("review_axis_win", name=who[1])]
+    assert top - 9 >= 0 and top + 3 <= RG.TOP - 6 - 1.25
+    assert all(0 < float(y) <= RG.H for y in re.findall(r'<text[^>]* y="([0-9.]+)"', svg))
 
 
 def test_names_are_escaped_in_the_html():

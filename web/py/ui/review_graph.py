@@ -13,8 +13,9 @@ from .review import Item, mark_words, notation
 
 W, H = 640, 250
 LEFT, RIGHT = 46, 12
-TOP, CHART_H = 12, 130          # the chances' band
-LOSS_TOP, LOSS_H = 178, 40      # the bars' band
+TOP, CHART_H = 26, 130          # the chances' band, its title on a line of its own above it (clear of the points)
+TITLE_Y = TOP - 11              # the title's baseline: its descenders end above a point at 100 % (r 6 + its ring)
+LOSS_TOP, LOSS_H = 192, 40      # the bars' band
 LOSS_SCALE = 0.25               # equity lost at the band's full height (more is clipped)
 
 
@@ -63,7 +64,7 @@ def svg(items: Sequence[Item], current: int, who: tuple[str, str], t, player: in
         parts.append(f'<text class="axis" x="{LEFT - 5}" y="{yy + 4}" text-anchor="end">{pct}%</text>')
     parts.append(f'<text class="axis title" x="{W - RIGHT}" y="{TOP + CHART_H + 28}" text-anchor="end">'
                  f'{_esc(t("review_axis_turn"))}</text>')
-    parts.append(f'<text class="axis title" x="{W - RIGHT}" y="{TOP - 1}" text-anchor="end">'
+    parts.append(f'<text class="axis title" x="{W - RIGHT}" y="{TITLE_Y}" text-anchor="end">'
                  f'{_esc(t("review_axis_win", name=who[player]))}</text>')
     # the turns' numbers (about a dozen) and where each game starts
     every = max(1, -(-n // 12))
