@@ -46,8 +46,8 @@ def reduced_motion() -> bool:
 
 def add_point_numbers(board_root) -> None:
     """A board's point numbers (the table's, a study board's), shown on a desktop screen (settings.css): a row of
-    six on the frame beside each quarter of the board, in the order of its points (outside the points themselves, whose accessible names say their numbers; hidden from
-    screen readers)."""
+    six on the frame beside each quarter of the board, in the order of its points (outside the points themselves,
+    whose accessible names say their numbers; hidden from screen readers)."""
     if board_root.querySelector(".pnums"):
         return
     for quarter in board_root.querySelectorAll(".quarter"):
