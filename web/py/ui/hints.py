@@ -37,12 +37,16 @@ def cube_info(state, decider: int) -> rules.CubeInfo:
                                   (state.score[0], state.score[1]), bool(state.crawford))
 
 
+def remote(state, local: bool) -> bool:
+    """Whether ``state`` is a game with a remote seat, where no hint is given (``local``: the page's table is this
+    device's own, not a peer game's; ``App.saves_locally``)."""
+    return not local or any(seat.kind == "peer" for seat in state.seats)
+
+
 def allowed(state, local: bool) -> bool:
     """Whether a hint may be asked now: a person at this device is to decide, in a game with no remote seat
-    (``local``: the page's table is this device's own, not a peer game's; ``App.saves_locally``)."""
-    if state is None or not local:
-        return False
-    if any(seat.kind == "peer" for seat in state.seats):
+    (``remote``)."""
+    if state is None or remote(state, local):
         return False
     if state.actor is None or state.seats[state.actor].kind != "human":
         return False

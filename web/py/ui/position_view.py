@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Optional
 from pyscript import document
 
 from . import dom
+from . import hints
 from . import position as P
 from . import rollout as RO
 if TYPE_CHECKING:  # the views' interface, for the type checker only (not imported when the page runs)
@@ -114,7 +115,7 @@ class PositionView:
 
     def from_table(self) -> None:
         state = self.app.state
-        if state is not None and (not self.app.saves_locally or any(s.kind == "peer" for s in state.seats)):
+        if state is not None and hints.remote(state, self.app.saves_locally):
             self.status.textContent = self.t("pos_no_peer")  # no hints in a game with a friend: not this way either
             return
         try:

@@ -28,7 +28,7 @@ def item_html(i: int, it: Item, who: tuple[str, str], t, current: int) -> str:
             f'<span class="sr-only">{_esc(who[it.player])}</span> '
             f'<span class="what">{_esc(notation(it, t))}</span> '
             f'<span class="loss">{_esc(t("review_lost", loss=loss)) if float(loss or 0) else loss}</span> '
-            f'<span class="mark-word">{_esc(words)}</span></button></li>')
+            f'<span class="mark-word{" sr-only" if mark == "none" else ""}">{_esc(words)}</span></button></li>')
 
 
 def html(items: Sequence[Item], who: tuple[str, str], t, current: int) -> str:
