@@ -1,5 +1,6 @@
 """The analysis board on a phone and offline: a review at 360x740 (the table's rotated board, arrows, no sideways
-scroll), a match file opened for review, and "Analyse a position" from a link opened with the network off."""
+scroll), a match file opened for review (from a review and from the History), and "Analyse a position" from a link
+opened with the network off."""
 from __future__ import annotations
 
 import json
@@ -117,14 +118,14 @@ def test_a_match_file_opened_for_review(browser, base_url, record, tmp_path):
         assert before == len(R.items(record))
         bad = tmp_path / "bad.mat"
         bad.write_text("this is not a match\n")
-        page.get_by_label("Open a match file").set_input_files(str(bad))
+        view.get_by_label("Open a match file").set_input_files(str(bad))
         page.wait_for_function("document.querySelector('#review-analysis-status').textContent.includes('cannot be opened')")
         assert page.locator("[data-review] [data-decision]").count() == before     # nothing else changed
         short = {**record, "games": record["games"][:1]}
         short["games"][0] = {**short["games"][0], "actions": short["games"][0]["actions"][:9], "result": None}
         path = tmp_path / "game.json"
         path.write_text(json.dumps(short))
-        page.get_by_label("Open a match file").set_input_files(str(path))
+        view.get_by_label("Open a match file").set_input_files(str(path))
         n = len(R.items(short))
         assert n < before
         page.wait_for_function(f"document.querySelectorAll('[data-review] [data-decision]').length === {n}")
@@ -133,9 +134,44 @@ def test_a_match_file_opened_for_review(browser, base_url, record, tmp_path):
         import game
         mat = ROOT / "tests" / "data" / "mat" / "gnubg_in_progress.mat"
         n = len(R.items(game.import_match(mat.read_text())))
-        page.get_by_label("Open a match file").set_input_files(str(mat))
+        view.get_by_label("Open a match file").set_input_files(str(mat))
         page.wait_for_function(f"document.querySelectorAll('[data-review] [data-decision]').length === {n}")
         assert page.locator("#review-dice-note").is_visible()
+        guard.check()
+    finally:
+        context.close()
+
+
+def test_a_match_file_opened_from_the_history(browser, base_url, tmp_path):
+    """A player with no game played yet opens another program's match from the History: it is reviewed; a file
+    that is not a match is refused in the History, which stays open with nothing else changed."""
+    import game
+    from ui import review as R
+    context, page, guard = open_page(browser, H.table_url(base_url))
+    try:
+        page.locator("#btn-history").click()
+        history = page.locator("#dlg-history")
+        history.wait_for(state="visible")
+        assert page.locator("#history-empty").is_visible()
+        bad = tmp_path / "bad.mat"
+        bad.write_text("this is not a match\n")
+        history.get_by_label("Open a match file").set_input_files(str(bad))
+        note = page.locator("#history-file-note")
+        note.wait_for(state="visible")
+        assert "cannot be opened" in note.inner_text()
+        assert history.is_visible() and page.locator("[data-review]").is_hidden()
+        assert page.locator("#history-list li").count() == 0                       # the history is untouched
+        mat = ROOT / "tests" / "data" / "mat" / "gnubg_in_progress.mat"
+        n = len(R.items(game.import_match(mat.read_text())))
+        history.get_by_label("Open a match file").set_input_files(str(mat))
+        page.locator("[data-review]").wait_for(state="visible")
+        page.wait_for_function(f"document.querySelectorAll('[data-review] [data-decision]').length === {n}")
+        assert history.is_hidden()
+        assert page.locator("#review-dice-note").is_visible()                     # no seed: its dice unverifiable
+        assert page.locator("#history-list li").count() == 0
+        page.locator("#review-close").click()
+        page.locator("#btn-history").click()
+        assert note.is_hidden()                                                     # a new opening, no old note
         guard.check()
     finally:
         context.close()

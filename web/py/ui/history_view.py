@@ -1,4 +1,5 @@
-"""The History dialog (finished games: verify, download one, download all) and keeping finished games in it.
+"""The History dialog (finished games: review, verify, download one, download all; open a match file for review)
+and keeping finished games in it.
 
 The list's data and text come from the pure ``ui.history``; this module only builds the DOM. The dialog is made
 here (not in index.html) and opened by the top bar's History button (``#btn-history``).
@@ -15,6 +16,7 @@ from pyscript.ffi import create_proxy, to_js
 from . import dom
 from . import history as Hi
 from .dialogs import download
+from .review_open import file_button
 
 CORRUPT_KEY = "gamao.table.corrupt"
 
@@ -38,13 +40,16 @@ class HistoryView:
         title = self._el("h2", texts("history_title"), id="history-title")
         self.list = self._el("ol", None, id="history-list", cls="history-list")
         self.empty = self._el("p", texts("history_empty"), id="history-empty")
+        self.file_note = self._el("p", None, id="history-file-note", role="alert")
+        self.file_note.hidden = True
         buttons = self._el("div", None, cls="dialog-buttons")
+        self.file_btn = file_button(texts, "history-file", self._review_file, self._file_notice, buttons)
         self.corrupt_btn = self._button(texts("export_corrupt"), self.export_corrupt, "history-corrupt")
         self.export_btn = self._button(texts("history_export"), self.export_all, "history-export")
         close = self._button(texts("close"), lambda: self.dlg.close(), "history-close")
         for child in (self.corrupt_btn, self.export_btn, close):
             buttons.appendChild(child)
-        for child in (title, self.list, self.empty, buttons):
+        for child in (title, self.list, self.empty, self.file_note, buttons):
             self.dlg.appendChild(child)
         document.body.appendChild(self.dlg)
         btn = document.getElementById("btn-history")
@@ -71,6 +76,15 @@ class HistoryView:
         btn.type = "button"
         self._on(btn, fn)
         return btn
+
+    def _file_notice(self, text: str) -> None:
+        self.file_note.textContent = text
+        self.file_note.hidden = False
+
+    def _review_file(self, record: dict) -> None:
+        self.dlg.close()
+        if self.on_review is not None:
+            self.on_review(record)
 
     # -- keeping and showing -------------------------------------------------------------------------------------
     def remember(self, table, state) -> None:
@@ -117,6 +131,8 @@ class HistoryView:
         self.empty.hidden = bool(rows)
         self.export_btn.hidden = not rows
         self.corrupt_btn.hidden = not self.store.get(CORRUPT_KEY)
+        self.file_btn.hidden = self.on_review is None
+        self.file_note.hidden = True
         if not self.dlg.open:
             self.dlg.showModal()
 

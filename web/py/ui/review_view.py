@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # the views' interface, for the type checker only (not import
     from .port import TablePort
 from .review_board import StudyBoard
 from .review_nav import ReviewNav
-from .review_open import from_file
+from .review_open import file_button
 from .review_run import Runner, span
 from .rollout_view import RolloutPanel
 
@@ -69,12 +69,7 @@ class ReviewView:
         head = dom.el("header", cls="review-head", parent=dlg)
         dom.el("h2", t("review_title"), id="review-title", parent=head)
         self.who_el = dom.el("p", cls="review-who", parent=head)
-        label = dom.el("label", cls="file-button", parent=head)
-        dom.el("span", t("open_match_file"), parent=label)
-        self.file = dom.el("input", id="review-file", parent=label, type="file",
-                           accept=".mat,.txt,.json,text/plain,application/json")
-        dom.on(self.file, "change",
-               lambda e: asyncio.ensure_future(from_file(self.file, self.open, self._notice, self.t)))
+        file_button(t, "review-file", self.open, self._notice, head)
         _button(t("review_close"), "review-close", self.close, head)
         self.dice_note = dom.el("p", t("review_dice_unverified"), id="review-dice-note", cls="review-note", parent=dlg)
         main = dom.el("div", cls="review-main", parent=dlg)
