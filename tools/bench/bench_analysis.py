@@ -15,6 +15,8 @@
         --play-depths 324                                               # ... the plays where the two part, judged
                                                                          # deeper and rolled out (--baseline REV:
                                                                          # our figures by REV's code beside)
+    .venv/bin/python -m tools.bench.bench_analysis --mat-vs-gnubg 20 --mat-source gnubg --mat-length 7 \
+        --judges quick,gnubg:1,gnubg:2,sage:1ply,sage:2ply              # what the 20 % asks of other judges
     .venv/bin/python -m tools.bench.bench_analysis --match 7             # a 7-point match, quick and deep
     .venv/bin/python -m tools.bench.bench_analysis --pyodide --match 7   # ... in Chromium
 
@@ -471,10 +473,16 @@ def main() -> None:
     ap.add_argument("--play-depths", type=int, default=-1, metavar="T", help="--mat-vs-gnubg: also the checker "
                     "plays where quick and GNU 0-ply part, by GNU 2-ply and our 0/1/2-ply, and (T > 0) Open Sage "
                     "rollouts of T trials (tools/bench/mat_play_depths.py)")
+    ap.add_argument("--judges", metavar="J,J", help="--mat-vs-gnubg on GNU Backgammon's self-play: instead, "
+                    "each judge's error rates against GNU 0-ply's (quick, gnubg:N for its own N-ply analysis, "
+                    "sage:1ply or sage:2ply for Open Sage's checker play; tools/bench/mat_vs_gnubg.py)")
     ap.add_argument("--baseline", metavar="REV", help="--mat-vs-gnubg: also our figures by revision REV's code "
                     "(a temporary git worktree), on the same files in the same run")
     args = ap.parse_args()
-    if args.mat_vs_gnubg:
+    if args.mat_vs_gnubg and args.judges:
+        from tools.bench import mat_vs_gnubg
+        mat_vs_gnubg.judges(args.mat_vs_gnubg, args.mat_length, args.seed, args.judges.split(","))
+    elif args.mat_vs_gnubg:
         from tools.bench import mat_vs_gnubg
         mat_vs_gnubg.run(args.mat_vs_gnubg, args.mat_length, args.seed, args.mat_source, args.cube_diff,
                          args.play_diff, args.baseline, args.play_depths)

@@ -10,6 +10,9 @@ imports each file, analyses it with checker play and cube decisions at 0-ply and
 file is read by ``game.import_match`` and analysed by ``bot.analyse_record`` at "quick". Per player: the
 checker-play error rate (mEMG per unforced move) and the overall one (checker play and cube) of each, and
 whether ours is within 20 % of GNU's.
+
+``--judges`` (``judges``): the same rule applied to other judges of the same files, ours among them: GNU
+Backgammon's own analysis at more plies, and Open Sage's analyser (checker play only), each against GNU's 0-ply.
 """
 from __future__ import annotations
 
@@ -28,8 +31,9 @@ SELF_PLAY_NOISE = (0.04, 0.06)
 """GNU Backgammon's noise for its self-play players 0 and 1 (its levels "intermediate" and "beginner")."""
 
 
-def _gnubg_worker(path: str) -> None:
-    """Inside the GNU Backgammon process: import, analyse at 0-ply, print the statistics after ``MARK``."""
+def _gnubg_worker(path: str, plies: int = 0) -> None:
+    """Inside the GNU Backgammon process: import, analyse checker play and cube at ``plies``, print the statistics
+    after ``MARK``."""
     import gnubg
     for s in SETTINGS:
         try:
@@ -37,8 +41,8 @@ def _gnubg_worker(path: str) -> None:
         except Exception:  # a setting this build lacks: the defaults do
             pass
     gnubg.command(f"import mat {path}")
-    gnubg.command("set analysis chequerplay evaluation plies 0")
-    gnubg.command("set analysis cubedecision evaluation plies 0")
+    gnubg.command(f"set analysis chequerplay evaluation plies {plies}")
+    gnubg.command(f"set analysis cubedecision evaluation plies {plies}")
     gnubg.command("analyse match")
     sys.stdout.flush()
     print(MARK, flush=True)
@@ -83,9 +87,10 @@ def gnubg_selfplay_mat(length: int, seed: int, path: pathlib.Path) -> str:
     return path.read_text()
 
 
-def gnubg_rates(path: pathlib.Path) -> dict:
-    out = subprocess.run([sys.executable, "-m", "tools.bench.mat_vs_gnubg", str(path)], stdin=subprocess.DEVNULL,
-                         capture_output=True, text=True, timeout=600, check=True)
+def gnubg_rates(path: pathlib.Path, plies: int = 0) -> dict:
+    """GNU Backgammon's error rates of the match in ``path`` analysed at ``plies`` (``_gnubg_worker``)."""
+    out = subprocess.run([sys.executable, "-m", "tools.bench.mat_vs_gnubg", str(path), str(plies)],
+                         stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=3600, check=True)
     return _rates(out.stdout)
 
 
@@ -96,6 +101,81 @@ def our_rates(text: str) -> dict:
     ps = result["players"]
     return {"checker": [p["checker"]["error_rate"] for p in ps], "overall": [p["error_rate"] for p in ps],
             "unforced": [p["checker"]["unforced"] for p in ps]}
+
+
+def sage_rates(text: str, level: str) -> dict:
+    """Open Sage's checker-play error rates (mEMG per unforced play) of the match in ``text``, each play of our
+    import valued by its analyser at ``level`` ("1ply": its network alone, "2ply": one roll ahead) at the match
+    score and cube, the play made always among those valued; no cube decisions (``overall`` is None)."""
+    import bgsage
+    from tools.bench.bench_rollout import from_sage, sage_board
+    from tools.bench.mat_cube_diff import quick_analysis
+    from tools.bench.mat_play_depths import _id, _sage_pos
+    an = bgsage.create_analyzer(level)
+    a = quick_analysis(text)
+    n, loss = [0, 0], [0.0, 0.0]
+    for gi, rows in enumerate(a.out):
+        for d, r in zip(a.pending[gi], rows):
+            if r["kind"] != "move" or r["forced"]:
+                continue
+            ctx = d["ctx"]
+            owner = {"me": "player", "opponent": "opponent"}.get(str(ctx.owner), "centered")
+            made = _sage_pos(sage_board, d["result"])
+            res = an.checker_play(_sage_pos(sage_board, d["pos"]), *d["dice"], cube_value=ctx.value,
+                                  cube_owner=owner, away1=ctx.my_away, away2=ctx.their_away,
+                                  is_crawford=bool(ctx.crawford), force_boards=[made])
+            mine = next(m for m in res.moves if from_sage(m.board) == _id(d["result"]))
+            n[r["player"]] += 1
+            loss[r["player"]] += res.moves[0].equity - mine.equity
+    return {"checker": [round(1000 * x / k, 1) if k else 0.0 for x, k in zip(loss, n)], "overall": None,
+            "unforced": n}
+
+
+def judge_rates(judge: str, text: str, path: pathlib.Path) -> dict:
+    """The error rates of the match by ``judge``: "quick" (ours), "gnubg:N" (GNU Backgammon's own analysis at N
+    plies) or "sage:LEVEL" (Open Sage's checker play, ``sage_rates``)."""
+    kind, _, arg = judge.partition(":")
+    if kind == "quick":
+        return our_rates(text)
+    if kind == "gnubg":
+        return gnubg_rates(path, int(arg))
+    if kind == "sage":
+        return sage_rates(text, arg)
+    raise ValueError(f"unknown judge {judge!r} (quick, gnubg:N or sage:LEVEL)")
+
+
+def judges(n: int, length: int, seed: int, names: list[str]) -> None:
+    """What the 20 % asks of any judge: on GNU Backgammon's self-play matches, each judge's error rates against
+    GNU's own 0-ply analysis, per player, and per judge how many are within 20 %."""
+    counts: dict[str, dict[str, list[bool]]] = {j: {"checker": [], "overall": []} for j in names}
+    print(f"{n} {length}-point matches of GNU Backgammon's self-play (seeds {seed}..{seed + n - 1}), noise "
+          f"{SELF_PLAY_NOISE[0]} (player 0) against {SELF_PLAY_NOISE[1]}; error rates in mEMG per decision, "
+          "each judge's checker play / overall against GNU Backgammon 0-ply's")
+    print("| seed | player | GNU 0-ply | " + " | ".join(names) + " |")
+    print("|---|---|---|" + "---|" * len(names))
+    with tempfile.TemporaryDirectory() as tmp:
+        for s in range(seed, seed + n):
+            path = pathlib.Path(tmp) / f"m{s}.mat"
+            text = gnubg_selfplay_mat(length, s, path)
+            gnu = gnubg_rates(path)
+            got = {j: judge_rates(j, text, path) for j in names}
+            for p in (0, 1):
+                cells = []
+                for j in names:
+                    cell = []
+                    for k in ("checker", "overall"):
+                        if got[j][k] is None:
+                            cell.append("—")
+                            continue
+                        ok = within(got[j][k][p], gnu[k][p])
+                        counts[j][k].append(ok)
+                        cell.append(f"{got[j][k][p]:.1f}" + ("" if ok else " ✗"))
+                    cells.append(" / ".join(cell))
+                print(f"| {s} | {p} | {gnu['checker'][p]:.1f} / {gnu['overall'][p]:.1f} | " + " | ".join(cells)
+                      + " |", flush=True)
+    for j in names:
+        print(f"{j}: within 20 % of GNU 0-ply: " + "; ".join(
+            f"{k} {sum(v)} of {len(v)}" for k, v in counts[j].items() if v))
 
 
 _BASELINE = r"""
@@ -218,4 +298,4 @@ if __name__ == "__main__":
     if sys.argv[1] == "--selfplay":
         _selfplay_worker(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
     else:
-        _gnubg_worker(sys.argv[1])
+        _gnubg_worker(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 0)
