@@ -90,3 +90,23 @@ def test_opened_panels_beside_the_board_never_push_the_turns_buttons_under_other
     assert not [o for o in got["off"] if o in TURN_BUTTONS + ["board", "seatTop", "seatBottom"]], got["off"]
     assert set(TURN_BUTTONS) <= set(got["buttons"]), got["buttons"]
     guard.check()
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_the_tables_actions_take_one_line_at_1280(table, lang):
+    """At 1280 px the top bar's actions fit on one line in either language, so the board keeps the height a
+    second line would take from it."""
+    page, guard = table
+    H.resize(page, {"width": 1280, "height": 800})
+    url = page.url
+    page.goto(url.replace("lang=en", f"lang={lang}"))
+    wait_ready(page)
+    try:
+        tops = page.evaluate("""() => [...document.querySelectorAll('.top-actions > *')]
+            .filter(el => el.checkVisibility()).map(el => [el.textContent.trim(), el.getBoundingClientRect().top])""")
+        assert len(tops) >= 9, tops
+        assert len({round(t) for _, t in tops}) == 1, tops
+    finally:
+        page.goto(url)
+        wait_ready(page)
+    guard.check()

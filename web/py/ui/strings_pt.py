@@ -109,7 +109,7 @@ PT: dict[str, str] = {
     "luck_n_a": "N/D (nenhuma rolagem)",
     "stat_luck_adjusted": "Resultado ajustado pela sorte",
     "open_match_file": "Abrir um arquivo de partida",
-    "pos_open": "Analisar uma posição",
+    "pos_open": "Analisar posição",
     "pos_title": "Análise de uma posição",
     "pos_field": "Posição a analisar",
     "pos_dice": "Dados (opcional)",
