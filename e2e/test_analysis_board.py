@@ -1,6 +1,6 @@
 """The analysis board on a phone and offline: a review at 360x740 (the table's rotated board, arrows, no sideways
-scroll), a match file opened for review (from a review and from the History), and "Analyse a position" from a link
-opened with the network off."""
+scroll), a match file opened for review (from a review, from the History and dropped on the page), and "Analyse a
+position" from a link opened with the network off."""
 from __future__ import annotations
 
 import json
@@ -172,6 +172,49 @@ def test_a_match_file_opened_from_the_history(browser, base_url, tmp_path):
         page.locator("#review-close").click()
         page.locator("#btn-history").click()
         assert note.is_hidden()                                                     # a new opening, no old note
+        guard.check()
+    finally:
+        context.close()
+
+
+DROP_JS = """([text, name, file]) => {
+  const dt = new DataTransfer();
+  if (file) dt.items.add(new File([text], name, {type: 'text/plain'})); else dt.setData('text/plain', text);
+  const target = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
+  const out = {};
+  for (const kind of ['dragenter', 'dragover', 'drop']) {
+    const ev = new DragEvent(kind, {bubbles: true, cancelable: true, dataTransfer: dt});
+    target.dispatchEvent(ev);
+    out[kind] = ev.defaultPrevented;
+  }
+  return out;
+}"""
+
+
+def test_a_match_file_dropped_on_the_page(browser, base_url):
+    """A file dragged from the desktop onto the table opens in the review; one that is not a match is said below
+    the board (and in the review's status line while it is open) and changes nothing; a drag of text is left to
+    the browser."""
+    import game
+    from ui import review as R
+    context, page, guard = open_page(browser, H.table_url(base_url))
+    try:
+        text_drag = page.evaluate(DROP_JS, ["13/8 6/5", "", False])
+        assert not text_drag["dragover"] and not text_drag["drop"]                # not a file: the browser's
+        bad = page.evaluate(DROP_JS, ["this is not a match\n", "bad.mat", True])
+        assert bad["dragover"] and bad["drop"]                                      # the page takes the file
+        page.wait_for_function("document.getElementById('notice').textContent.includes('cannot be opened')")
+        assert page.locator("[data-review]").is_hidden()
+        mat = ROOT / "tests" / "data" / "mat" / "gnubg_in_progress.mat"
+        n = len(R.items(game.import_match(mat.read_text())))
+        page.evaluate(DROP_JS, [mat.read_text(), "match.mat", True])
+        page.locator("[data-review]").wait_for(state="visible")
+        page.wait_for_function(f"document.querySelectorAll('[data-review] [data-decision]').length === {n}")
+        assert page.locator("#review-dice-note").is_visible()
+        page.evaluate(DROP_JS, ["this is not a match\n", "bad.mat", True])         # onto the open review
+        page.wait_for_function(
+            "document.getElementById('review-analysis-status').textContent.includes('cannot be opened')")
+        assert page.locator("[data-review] [data-decision]").count() == n           # the review is unchanged
         guard.check()
     finally:
         context.close()

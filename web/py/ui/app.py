@@ -137,6 +137,7 @@ class App:
             self.notice(self.t(notice))
         asyncio.ensure_future(self._clock_loop())
         review_open.from_url(str(window.location.search), self.store, lambda record: self.review.open(record))
+        review_open.install_drop(document, lambda record: self.review.open(record), self._file_notice, self.t)
         if self.params.get("analyse"):  # index.html?analyse=<XGID or GNUbg ID>
             self.position.open(self.params["analyse"], run=True)
 
@@ -202,6 +203,11 @@ class App:
     def toggle_sound(self) -> None:
         self.sound.toggle()
         self.controls.sound(self.sound.muted)
+
+    def _file_notice(self, text: str) -> None:
+        """Why a file dropped on the page cannot be opened: said in the review when it is open, else below the
+        board."""
+        (self._review.notice if self._review is not None else self.notice)(text)
 
     # -- showing states ------------------------------------------------------------------------------------------
     def notice(self, text: str) -> None:

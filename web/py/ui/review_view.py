@@ -69,7 +69,7 @@ class ReviewView:
         head = dom.el("header", cls="review-head", parent=dlg)
         dom.el("h2", t("review_title"), id="review-title", parent=head)
         self.who_el = dom.el("p", cls="review-who", parent=head)
-        file_button(t, "review-file", self.open, self._notice, head)
+        file_button(t, "review-file", self.open, self.notice, head)
         _button(t("review_close"), "review-close", self.close, head)
         self.dice_note = dom.el("p", t("review_dice_unverified"), id="review-dice-note", cls="review-note", parent=dlg)
         main = dom.el("div", cls="review-main", parent=dlg)
@@ -135,7 +135,7 @@ class ReviewView:
             record = R.load(record)
             items = R.items(record)
         except (ValueError, R.ReviewError) as exc:
-            self._notice(self.t("review_bad_record", why=str(exc)))
+            self.notice(self.t("review_bad_record", why=str(exc)))
             return False
         if self.dlg is None:
             self._build()
@@ -164,7 +164,7 @@ class ReviewView:
         asyncio.ensure_future(self._warm())
         return True
 
-    def _notice(self, text: str) -> None:
+    def notice(self, text: str) -> None:
         if self.dlg is not None and self.dlg.open:
             self.status.textContent = text
         else:
