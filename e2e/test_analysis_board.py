@@ -224,9 +224,32 @@ def test_a_position_link_opened_offline(browser, base_url):
     context, page, guard = open_page(browser, base_url)
     try:
         position_offline(context, page)
+        shared_link_opened(context, page)
         guard.check()
     finally:
         context.close()
+
+
+def shared_link_opened(context, page):
+    """The position shown with dice typed beside its ID: "Link to this position" carries them, "Copy the link"
+    puts the whole link on the clipboard, and the link opens the same analysis (offline, as the page is)."""
+    page.get_by_label("Position to analyse").fill(OPENING)
+    page.get_by_label("Dice (optional)").fill("6-5")
+    page.get_by_role("button", name="Analyse", exact=True).click()
+    page.wait_for_selector("[data-candidate]")
+    want = OPENING.replace(":00:", ":65:")
+    link = page.get_by_role("link", name="Link to this position")
+    assert link.get_attribute("href") == "index.html?analyse=" + want
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.get_by_role("button", name="Copy the link").click()
+    page.wait_for_function("document.getElementById('position-status').textContent.includes('Link copied')")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == page.url.split("?")[0] + "?analyse=" + want
+    plays = [page.locator("[data-candidate]").nth(k).get_attribute("data-play") for k in range(3)]
+    page.goto(copied)
+    page.wait_for_selector("[data-position-view][data-analysed]", state="attached")
+    assert page.locator("[data-position-view] [data-dice='6,5']").count() == 1
+    assert [page.locator("[data-candidate]").nth(k).get_attribute("data-play") for k in range(3)] == plays
 
 
 def position_offline(context, page):

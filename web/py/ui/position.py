@@ -4,10 +4,10 @@ each roll). ``ui.position_view`` shows them; tests run this in CPython."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Optional
 
-from rules.xgid import parse_position_text
+from rules.xgid import parse_position_text, parse_xgid, to_xgid
 from rules.errors import RulesError
 
 from .model import CubeView, slot_counts, slot_of
@@ -54,6 +54,20 @@ def read_dice(text: str) -> tuple[int, int]:
     if m is None:
         raise PositionError(f"not a roll: {text.strip()!r}")
     return int(m.group(1)), int(m.group(2))
+
+
+def link(setup: Setup) -> str:
+    """``index.html?analyse=<XGID>``, which opens Analyse a position on ``setup`` (offline too): its position, cube,
+    score and dice, the dice typed beside the ID included, and an XGID's money-play options kept."""
+    pos, info = parse_position_text(setup.text)
+    try:
+        jacoby, beavers, max_cube_log = parse_xgid(setup.text)[2]
+    except RulesError:  # a GNUbg ID: no such options
+        jacoby, beavers, max_cube_log = False, False, 10
+    if setup.dice:
+        info = replace(info, dice=setup.dice, double_offered=False, turn=info.on_roll)
+    xgid = to_xgid(pos, info, jacoby=jacoby, beavers=beavers, max_cube_log=max_cube_log)
+    return "index.html?analyse=" + xgid  # (letters, digits, "-", ":" and "=": nothing to escape in a query)
 
 
 def request(setup: Setup, level: str) -> dict:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Optional
 
-from pyscript import document
+from pyscript import document, window
 
 from . import dom
 from . import hints
@@ -58,6 +58,9 @@ class PositionView:
         self._button(t("pos_from_table"), "position-from-table", self.from_table, form)
         for el in (self.field, self.dice):
             dom.on(el, "keydown", self._enter)
+        share = dom.el("p", cls="position-share", parent=form, hidden="")
+        self.link = dom.el("a", t("pos_link"), id="position-link", parent=share)
+        self._button(t("pos_copy"), "position-copy", lambda: asyncio.ensure_future(self._copy()), share, "small")
         main = dom.el("div", cls="review-main", parent=dlg)
         left = dom.el("section", cls="review-left", parent=main, aria_label=t("pos_board"))
         self.board = StudyBoard(t, left, t("pos_board"), "position-board")
@@ -129,6 +132,17 @@ class PositionView:
         self.dice.value = ""
         self.analyse()
 
+    async def _copy(self) -> None:
+        """The link to the position shown, whole, onto the clipboard (to share it); where the browser refuses,
+        the status says to copy the link itself."""
+        url = str(window.URL.new(self.link.getAttribute("href"), window.location.href).href)
+        try:
+            await window.navigator.clipboard.writeText(url)
+        except Exception:  # noqa: BLE001 - no clipboard here (an insecure page, a refusal)
+            self.status.textContent = self.t("pos_copy_failed")
+            return
+        self.status.textContent = self.t("pos_copied")
+
     def _enter(self, event) -> None:
         if str(event.key) == "Enter":
             event.preventDefault()
@@ -144,6 +158,8 @@ class PositionView:
             return
         self.field.removeAttribute("aria-invalid")
         self.setup = setup
+        self.link.setAttribute("href", P.link(setup))
+        self.link.parentElement.hidden = False
         self.board.show(setup.counts, setup.dice, "bottom", setup.cube, self.t("review_cube", cube=setup.cube.value))
         self.board.arrows([])
         self.result.innerHTML = ""
