@@ -47,18 +47,25 @@ def sage_rollout(pos, dice, made, ctx, trials: int) -> dict:
     """Open Sage's cubeful rollout (match score and cube of ``ctx``) of its two best plays and the play made: the
     loss of the play made against the best rolled out and its 95 % interval."""
     import bgsage
-    from tools.bench.bench_rollout import from_sage, sage_board
     an = bgsage.create_analyzer("rollout", n_trials=trials, truncation_depth=0, seed=1, parallel_threads=1,
                                 filter_max_moves=2, filter_threshold=10.0)
+    moves, mine = sage_checker_play(an, pos, dice, made, ctx)
+    best = [m for m in moves if m.eval_level == "Rollout"][0]
+    return {"loss": round(best.equity - mine.equity, 3),
+            "ci": round(1.96 * ((best.std_error or 0) ** 2 + (mine.std_error or 0) ** 2) ** 0.5, 3)}
+
+
+def sage_checker_play(an, pos, dice, made, ctx) -> tuple[list, object]:
+    """Open Sage's analyser ``an`` on the plays of ``dice`` from ``pos`` (a board, the mover's) at the match score
+    and cube of ``ctx``, the play made (``made``, a result board) always among those valued: its moves, best
+    first, and the play made's."""
+    from tools.bench.bench_rollout import from_sage, sage_board
     owner = {"me": "player", "opponent": "opponent"}.get(str(ctx.owner), "centered")
     r = an.checker_play(_sage_pos(sage_board, pos), dice[0], dice[1], cube_value=ctx.value, cube_owner=owner,
                         away1=ctx.my_away, away2=ctx.their_away, is_crawford=bool(ctx.crawford),
                         force_boards=[_sage_pos(sage_board, made)])
-    rolled = [m for m in r.moves if m.eval_level == "Rollout"]
-    mine = next(m for m in rolled if from_sage(m.board) == _id(made))
-    best = rolled[0]
-    return {"loss": round(best.equity - mine.equity, 3),
-            "ci": round(1.96 * ((best.std_error or 0) ** 2 + (mine.std_error or 0) ** 2) ** 0.5, 3)}
+    made_id = _id(made)
+    return r.moves, next(m for m in r.moves if from_sage(m.board) == made_id)
 
 
 def _sage_pos(sage_board, board):

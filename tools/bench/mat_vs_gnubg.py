@@ -108,9 +108,8 @@ def sage_rates(text: str, level: str) -> dict:
     import valued by its analyser at ``level`` ("1ply": its network alone, "2ply": one roll ahead) at the match
     score and cube, the play made always among those valued; no cube decisions (``overall`` is None)."""
     import bgsage
-    from tools.bench.bench_rollout import from_sage, sage_board
     from tools.bench.mat_cube_diff import quick_analysis
-    from tools.bench.mat_play_depths import _id, _sage_pos
+    from tools.bench.mat_play_depths import sage_checker_play
     an = bgsage.create_analyzer(level)
     a = quick_analysis(text)
     n, loss = [0, 0], [0.0, 0.0]
@@ -118,15 +117,9 @@ def sage_rates(text: str, level: str) -> dict:
         for d, r in zip(a.pending[gi], rows):
             if r["kind"] != "move" or r["forced"]:
                 continue
-            ctx = d["ctx"]
-            owner = {"me": "player", "opponent": "opponent"}.get(str(ctx.owner), "centered")
-            made = _sage_pos(sage_board, d["result"])
-            res = an.checker_play(_sage_pos(sage_board, d["pos"]), *d["dice"], cube_value=ctx.value,
-                                  cube_owner=owner, away1=ctx.my_away, away2=ctx.their_away,
-                                  is_crawford=bool(ctx.crawford), force_boards=[made])
-            mine = next(m for m in res.moves if from_sage(m.board) == _id(d["result"]))
+            moves, mine = sage_checker_play(an, d["pos"], d["dice"], d["result"], d["ctx"])
             n[r["player"]] += 1
-            loss[r["player"]] += res.moves[0].equity - mine.equity
+            loss[r["player"]] += moves[0].equity - mine.equity
     return {"checker": [round(1000 * x / k, 1) if k else 0.0 for x, k in zip(loss, n)], "overall": None,
             "unforced": n}
 

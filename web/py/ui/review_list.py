@@ -16,7 +16,12 @@ def _esc(text: str) -> str:
 
 def item_html(i: int, it: Item, who: tuple[str, str], t, current: int) -> str:
     side = "bottom" if it.player == 0 else "top"
-    loss = f"{it.loss:.3f}" if it.loss is not None else ""  # (a loss of 0.000 is written so, not as "−0.000")
+    if it.loss is None:
+        loss = ""
+    elif round(it.loss, 3):
+        loss = t("review_lost", loss=f"{it.loss:.3f}")
+    else:
+        loss = "0.000"  # nothing lost, not "−0.000"
     mark = it.mark
     words = mark_words(mark, t) if it.analysed else ""
     attrs = (f'type="button" class="decision mark-{mark}" data-decision="" data-i="{i}" data-mark="{mark}" '
@@ -27,7 +32,7 @@ def item_html(i: int, it: Item, who: tuple[str, str], t, current: int) -> str:
             f'<span class="swatch {side}" aria-hidden="true"></span>'
             f'<span class="sr-only">{_esc(who[it.player])}</span> '
             f'<span class="what">{_esc(notation(it, t))}</span> '
-            f'<span class="loss">{_esc(t("review_lost", loss=loss)) if float(loss or 0) else loss}</span> '
+            f'<span class="loss">{_esc(loss)}</span> '
             f'<span class="mark-word{" sr-only" if mark == "none" else ""}">{_esc(words)}</span></button></li>')
 
 

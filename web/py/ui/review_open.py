@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 from typing import Callable
 
+from . import dom
+
 REVIEW_KEY = "gamao.review"
 
 
@@ -22,8 +24,6 @@ def from_url(search: str, store, open_record: Callable[[str], object]) -> None:
 def file_button(t, id: str, open_record: Callable[[dict], object], notice: Callable[[str], None], parent):
     """"Open a match file" in ``parent``: a button-like label over a file input (``id``) whose chosen file is
     opened by ``open_record`` or, unreadable, explained by ``notice`` (``from_file``). Returns the label."""
-    from . import dom
-
     label = dom.el("label", cls="file-button", parent=parent)
     dom.el("span", t("open_match_file"), parent=label)
     inp = dom.el("input", id=id, parent=label, type="file", accept=".mat,.txt,.json,text/plain,application/json")
@@ -45,8 +45,6 @@ async def from_file(file_input, open_record: Callable[[dict], object], notice: C
 def install_drop(target, open_record: Callable[[dict], object], notice: Callable[[str], None], t) -> None:
     """A file dragged from the desktop and dropped anywhere on ``target`` (the table's page) is opened as "Open a
     match file" opens one; a drag that carries no file (text, a link) is left to the browser."""
-    from . import dom
-
     def carries_file(event) -> bool:  # (a file input takes a file dropped on it itself: "Open a match file")
         transfer = event.dataTransfer
         return bool(transfer) and bool(transfer.types.includes("Files")) and event.target.tagName != "INPUT"
