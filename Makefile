@@ -13,9 +13,10 @@ VENV_STAMP := $(VENV)/.installed
 # waiting on a page or a peer, so two at a time take about a third less time on two cores. The network lab runs
 # after them on its own: its browsers, routers and TURN server get the machine to themselves (one of its LAN games
 # timed out while it shared the two cores).
-# A browser test whose Chromium renderer crashed under it (seen once in CI, while a page booted) runs once more;
+# A browser test whose Chromium renderer crashed under it (seen in CI while a page booted; Playwright says "Page
+# crashed" or "Target crashed" by where it noticed) runs once more;
 # any other failure, the renderer's crash on the second run included, fails the suite.
-E2E_FLAGS := -p no:cacheprovider --reruns 1 --only-rerun "Page crashed" --only-rerun "was not ready"
+E2E_FLAGS := -p no:cacheprovider --reruns 1 --only-rerun "Page crashed" --only-rerun "Target crashed" --only-rerun "was not ready"
 E2E_RUN := $(VPY) -m pytest e2e -n 2 --dist loadfile --ignore=e2e/test_netlab.py $(E2E_FLAGS) \
 	&& $(VPY) -m pytest e2e/test_netlab.py $(E2E_FLAGS)
 

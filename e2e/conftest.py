@@ -10,6 +10,7 @@ from __future__ import annotations
 import urllib.parse
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
@@ -115,8 +116,11 @@ def wait_ready(page) -> None:
     try:
         page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
     except PlaywrightTimeout:
-        where = page.evaluate("[location.href, ...Array.from(document.documentElement.attributes,"
-                              " (a) => `${a.name}=${a.value}`)]")
+        try:
+            where = page.evaluate("[location.href, ...Array.from(document.documentElement.attributes,"
+                                  " (a) => `${a.name}=${a.value}`)]")
+        except PlaywrightError as exc:  # the page's process has gone (a renderer crash): say so, as not ready
+            where = f"({exc.message})"
         said = "\n".join(getattr(page, "gamao_console", [])[-40:])
         raise AssertionError(f"the page was not ready in {BOOT_TIMEOUT_MS} ms: {where}\nits console:\n{said}") from None
 
